@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Raised for a configuration the server must not start with; main prints it and exits 1. */
+export class ConfigError extends Error {}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  botToken: string;
+  /** No real bot: a local token signs initData for demo personas. */
+  demo: boolean;
+  production: boolean;
+  jwtSecret: string;
+  jwtTtl: number;
+  initDataMaxAge: number;
+  adminTelegramIds: ReadonlySet<string>;
+  publicUrl: string;
+  jarUrl: string;
+  botUsername: string;
+  miniAppName: string;
+  supportChatId: string | undefined;
+  platformFeePercent: number;
+  webDist: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const botTokenEnv = env.BOT_TOKEN?.trim() || undefined;
+  if (production && !botTokenEnv) throw new ConfigError('BOT_TOKEN is required when NODE_ENV=production');
+  if (production && !env.JWT_SECRET) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const demo = !botTokenEnv;
+  const port = int(env, 'PORT', 8080);
+  const adminTelegramIds = new Set(
+    (env.ADMIN_TELEGRAM_IDS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  for (const id of adminTelegramIds) {
+    if (!/^[1-9]\d{0,15}$/.test(id)) throw new ConfigError(`ADMIN_TELEGRAM_IDS holds "${id}", which is not a Telegram ID`);
+  }
+  const fee = int(env, 'PLATFORM_FEE_PERCENT', 0);
+  if (fee > 100) throw new ConfigError('PLATFORM_FEE_PERCENT must be 0-100');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    // Demo mode signs initData itself, with a token that only this process knows.
+    botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,
+    demo,
+    production,
+    jwtSecret: env.JWT_SECRET || randomBytes(32).toString('hex'),
+    jwtTtl: int(env, 'JWT_TTL', 3600, 1),
+    initDataMaxAge: int(env, 'INIT_DATA_MAX_AGE', 86400, 1),
+    adminTelegramIds,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    jarUrl: env.JAR_URL || 'https://send.monobank.ua/jar/zalik',
+    botUsername: env.BOT_USERNAME || 'zalik_bot',
+    miniAppName: env.MINI_APP_NAME || 'app',
+    supportChatId: env.SUPPORT_CHAT_ID || undefined,
+    platformFeePercent: fee,
+    webDist: env.WEB_DIST,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

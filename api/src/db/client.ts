@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know which database they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run a query: the database or a transaction in progress. */
+export type Executor = Db | Tx;
+
+/** Runs raw SQL (several statements allowed) in one transaction on the driver itself; used by migrations. */
+export type ScriptRunner = <T>(fn: (exec: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => Promise<T>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  script: ScriptRunner;
+  close(): Promise<void>;
+}
+
+// int8 as a JS number: every bigint here (ids, kopecks) stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle client that errors (e.g. the server restarted) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const script: ScriptRunner = async (fn) => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        // Without parameters pg uses the simple protocol, which takes several statements at once.
+        const result = await fn(async (text) => (await c.query(text)).rows);
+        await c.query('COMMIT');
+        return result;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        c.release();
+      }
+    };
+    return { db, kind: 'postgres', script, close: () => pool.end() };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined;
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir ? { dataDir: dir } : undefined);
+  }
+  const owned = client;
+  await owned.waitReady;
+  const db = drizzlePglite(owned, { schema }) as unknown as Db;
+  const script: ScriptRunner = (fn) =>
+    owned.transaction((tx) =>
+      fn(async (text) => {
+        const results = await tx.exec(text);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    );
+  return { db, kind: 'pglite', script, close: () => owned.close() };
+}
+
+/** Rows of a raw SQL query, the same for both drivers (both answer `{ rows }`). */
+export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const r = (await ex.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** The first row of a raw SQL query, or undefined. */
+export async function row<T>(ex: Executor, query: SQL): Promise<T | undefined> {
+  return (await rows<T>(ex, query))[0];
+}

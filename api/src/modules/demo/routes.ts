@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sign } from '@tma.js/init-data-node';
+import { DevInitDataAnswer, DevInitDataBody, ErrorBody, MSG, Persona } from '@zalik/contract';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../lib/errors.js';
+import { PERSONAS } from './personas.js';
+
+/** Demo mode only: lets a plain browser act as Telegram for one of the personas. */
+export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, users }) => {
+  app.get(
+    '/personas',
+    { config: { access: 'public' }, schema: { tags: ['demo'], response: { 200: z.array(Persona) } } },
+    () => PERSONAS.map(({ telegramId, username, firstName, role }) => ({ telegramId, username, firstName, role })),
+  );
+
+  app.post(
+    '/init-data',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['demo'],
+        summary: 'initData signed with the demo bot token for a known user',
+        body: DevInitDataBody,
+        response: { 200: DevInitDataAnswer, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const id = Number(request.body.telegramId);
+      const persona = PERSONAS.find((p) => p.telegramId === request.body.telegramId);
+      const user = persona ?? (Number.isSafeInteger(id) && id > 0 ? await users.get(id).catch(() => undefined) : undefined);
+      if (!user) throw notFound(MSG.userNotFound);
+      const initData = sign(
+        {
+          user: {
+            id,
+            first_name: user.firstName,
+            last_name: persona?.lastName ?? ('lastName' in user ? user.lastName : ''),
+            username: user.username || undefined,
+            language_code: 'uk',
+          },
+          query_id: `demo-${Date.now()}`,
+          chat_type: 'private',
+          chat_instance: '1',
+        },
+        config.botToken,
+        new Date(),
+      );
+      return { initData };
+    },
+  );
+};

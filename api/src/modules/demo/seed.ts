@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/client.js';
+import type { AppDeps } from '../../app.js';
+import { PERSONAS } from './personas.js';
+
+/** One step of the demo data; each area adds its own (catalogue, money, ...) in order. */
+export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
+
+const seedPersonas: SeedStep = async (tx, deps) => {
+  for (const p of PERSONAS) {
+    await tx.execute(sql`
+      INSERT INTO users (telegram_id, username, first_name, last_name, course_number)
+      VALUES (${Number(p.telegramId)}, ${p.username}, ${p.firstName}, ${p.lastName}, ${p.role === 'ROLE_USER' ? 0 : 1})
+      ON CONFLICT (telegram_id) DO NOTHING`);
+  }
+  for (const p of PERSONAS) {
+    if (p.role === 'ROLE_USER') continue;
+    await tx.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${Number(p.telegramId)}, ${p.role}) ON CONFLICT DO NOTHING`);
+  }
+  void deps;
+};
+
+export const SEED_STEPS: SeedStep[] = [seedPersonas];
+
+/** Seeds the demo data once per database: a marker row makes later starts skip it. */
+export async function seedDemo(deps: AppDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const marked = await rows(tx, sql`INSERT INTO meta (key, value) VALUES ('demo_seeded', now()::text) ON CONFLICT DO NOTHING RETURNING key`);
+    if (marked.length === 0) return false;
+    for (const step of steps) await step(tx, deps);
+    return true;
+  });
+}

@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { row, type Executor } from '../../db/client.js';
+
+/**
+ * The one rule for which discount a buyer gets on a task: their LOCAL discount wins over the
+ * task's GLOBAL one; a discount with no uses left does not count. The task card and the
+ * charge both use this, so the price shown is the price paid.
+ *
+ * `taskId` is an SQL expression (a column in a list query, or a bound value).
+ */
+export function discountPercentSql(taskId: SQL, viewerId: number | null): SQL {
+  return sql`COALESCE((
+    SELECT d.percent FROM discounts d
+    WHERE d.task_id = ${taskId}
+      AND (d.uses_left IS NULL OR d.uses_left > 0)
+      AND (d.type = 'GLOBAL' OR d.telegram_id = ${viewerId})
+    ORDER BY (d.type = 'LOCAL') DESC
+    LIMIT 1), 0)`;
+}
+
+export interface AppliedDiscount {
+  id: number;
+  percent: number;
+}
+
+/**
+ * Takes one use of the buyer's best discount on a task, inside the purchase's transaction.
+ * The conditional UPDATE takes the use atomically: two buyers racing for the last use
+ * cannot both get it. Returns null when no discount applies (the full price is charged).
+ */
+export async function consumeDiscount(tx: Executor, taskId: number, buyerId: number): Promise<AppliedDiscount | null> {
+  for (;;) {
+    const best = await row<{ id: number; percent: number; limited: boolean }>(
+      tx,
+      sql`SELECT d.id, d.percent, d.uses_left IS NOT NULL AS limited FROM discounts d
+          WHERE d.task_id = ${taskId} AND (d.uses_left IS NULL OR d.uses_left > 0)
+            AND (d.type = 'GLOBAL' OR d.telegram_id = ${buyerId})
+          ORDER BY (d.type = 'LOCAL') DESC LIMIT 1`,
+    );
+    if (!best) return null;
+    if (!best.limited) return { id: best.id, percent: best.percent };
+    const taken = await row<{ id: number }>(
+      tx,
+      sql`UPDATE discounts SET uses_left = uses_left - 1 WHERE id = ${best.id} AND uses_left > 0 RETURNING id`,
+    );
+    // Someone took the last use between our read and the update: look again.
+    if (taken) return { id: best.id, percent: best.percent };
+  }
+}

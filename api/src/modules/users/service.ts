@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { MSG, type Role, type User } from '@zalik/contract';
+import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { TelegramProfile } from './initdata.js';
+
+interface UserRow {
+  telegram_id: number;
+  username: string;
+  photo: string;
+  first_name: string;
+  last_name: string;
+  course_number: number;
+  is_banned: boolean;
+  created_at: Date | string;
+  roles: string[] | null;
+}
+
+const SELECT_USER = sql`
+  SELECT u.telegram_id, u.username, u.photo, u.first_name, u.last_name, u.course_number, u.is_banned, u.created_at,
+         ARRAY(SELECT r.role FROM user_roles r WHERE r.telegram_id = u.telegram_id ORDER BY r.role) AS roles
+  FROM users u`;
+
+export type RoleGrantHook = (tx: Executor, telegramId: number, role: Role) => Promise<void>;
+
+export interface UsersService {
+  signIn(profile: TelegramProfile): Promise<{ user: User; created: boolean }>;
+  loadAuthUser(telegramId: number): Promise<(AuthUser & { banned: boolean }) | null>;
+  get(telegramId: number): Promise<User>;
+  list(opts?: { role?: Role; prefix?: string }): Promise<User[]>;
+  getCourse(telegramId: number): Promise<number>;
+  setCourse(telegramId: number, course: number): Promise<void>;
+  setBan(telegramId: number, value: boolean, byTelegramId: number): Promise<User>;
+  grantRole(telegramId: number, role: 'ROLE_ADMIN' | 'ROLE_DEVELOPER'): Promise<User>;
+  /** Called inside the grant's transaction, e.g. to open the developer's dev wallet. */
+  onRoleGranted(hook: RoleGrantHook): void;
+  onBanChanged(hook: (tx: Executor, telegramId: number, banned: boolean) => Promise<void>): void;
+}
+
+export function createUsersService(db: Db, adminIds: ReadonlySet<string>): UsersService {
+  const roleHooks: RoleGrantHook[] = [];
+  const banHooks: ((tx: Executor, telegramId: number, banned: boolean) => Promise<void>)[] = [];
+
+  const rolesOf = (row: UserRow): Role[] => {
+    const granted = new Set<Role>(['ROLE_USER', ...((row.roles ?? []) as Role[])]);
+    // Config admins are admins whatever the table says, so a fresh deployment has one.
+    if (adminIds.has(String(row.telegram_id))) granted.add('ROLE_ADMIN');
+    return (['ROLE_USER', 'ROLE_DEVELOPER', 'ROLE_ADMIN'] as const).filter((r) => granted.has(r));
+  };
+
+  const toUser = (row: UserRow): User => ({
+    telegramId: String(row.telegram_id),
+    username: row.username,
+    photo: row.photo,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    courseNumber: row.course_number,
+    createdAt: new Date(row.created_at).toISOString(),
+    isBanned: row.is_banned,
+    roles: rolesOf(row),
+  });
+
+  async function find(ex: Executor, telegramId: number): Promise<UserRow | undefined> {
+    return row<UserRow>(ex, sql`${SELECT_USER} WHERE u.telegram_id = ${telegramId}`);
+  }
+
+  async function get(telegramId: number): Promise<User> {
+    const row = await find(db, telegramId);
+    if (!row) throw notFound(MSG.userNotFound);
+    return toUser(row);
+  }
+
+  return {
+    async signIn(p) {
+      const r = await row<{ inserted: boolean }>(db, sql`
+        INSERT INTO users (telegram_id, username, photo, first_name, last_name, invited_by)
+        VALUES (${p.telegramId}, ${p.username}, ${p.photo}, ${p.firstName}, ${p.lastName},
+                (SELECT telegram_id FROM users WHERE telegram_id = ${p.referrer} AND telegram_id <> ${p.telegramId}))
+        ON CONFLICT (telegram_id) DO UPDATE SET
+          username = EXCLUDED.username, photo = EXCLUDED.photo,
+          first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, updated_at = now()
+        RETURNING (xmax = 0) AS inserted`);
+      return { user: await get(p.telegramId), created: Boolean(r?.inserted) };
+    },
+
+    async loadAuthUser(telegramId) {
+      const row = await find(db, telegramId);
+      if (!row) return null;
+      const roles = new Set(rolesOf(row));
+      return {
+        telegramId: row.telegram_id,
+        username: row.username,
+        roles,
+        isAdmin: roles.has('ROLE_ADMIN'),
+        isDeveloper: roles.has('ROLE_DEVELOPER'),
+        banned: row.is_banned,
+      };
+    },
+
+    get,
+
+    async list({ role, prefix } = {}) {
+      const where = [sql`TRUE`];
+      if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
+      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${sql.join(where, sql` AND `)} ORDER BY u.created_at DESC, u.telegram_id`);
+      const users = found.map(toUser);
+      return role ? users.filter((u) => u.roles.includes(role)) : users;
+    },
+
+    async getCourse(telegramId) {
+      return (await get(telegramId)).courseNumber;
+    },
+
+    async setCourse(telegramId, course) {
+      await db.execute(sql`UPDATE users SET course_number = ${course}, updated_at = now() WHERE telegram_id = ${telegramId}`);
+    },
+
+    async setBan(telegramId, value, byTelegramId) {
+      if (telegramId === byTelegramId && value) throw badRequest(MSG.selfBan);
+      await db.transaction(async (tx) => {
+        const old = await row<{ was: boolean }>(tx, sql`
+          UPDATE users u SET is_banned = ${value}, updated_at = now()
+          FROM (SELECT is_banned AS was FROM users WHERE telegram_id = ${telegramId} FOR UPDATE) old
+          WHERE u.telegram_id = ${telegramId} RETURNING old.was`);
+        if (!old) throw notFound(MSG.userNotFound);
+        if (old.was !== value) for (const h of banHooks) await h(tx, telegramId, value);
+      });
+      return get(telegramId);
+    },
+
+    async grantRole(telegramId, role) {
+      await db.transaction(async (tx) => {
+        if (!(await find(tx, telegramId))) throw notFound(MSG.userNotFound);
+        await tx.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${telegramId}, ${role}) ON CONFLICT DO NOTHING`);
+        for (const h of roleHooks) await h(tx, telegramId, role);
+      });
+      return get(telegramId);
+    },
+
+    onRoleGranted(hook) {
+      roleHooks.push(hook);
+    },
+    onBanChanged(hook) {
+      banHooks.push(hook);
+    },
+  };
+}

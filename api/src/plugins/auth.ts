@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG, type Role } from '@zalik/contract';
+import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
+import type { TokenService } from '../lib/jwt.js';
+import type { UsersService } from '../modules/users/service.js';
+
+/**
+ * Who may call a route. `public` needs no token; every other level needs a valid token of a
+ * user who exists and is not banned, checked against the database on every request, so a
+ * ban or a role change takes effect at once whatever the token says.
+ */
+export type Access = 'public' | 'user' | 'developer' | 'admin';
+
+export interface AuthUser {
+  telegramId: number;
+  username: string;
+  roles: ReadonlySet<Role>;
+  isAdmin: boolean;
+  isDeveloper: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m?.[1]?.trim() || null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersService }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const url = request.routeOptions.url;
+      // Only the product API is guarded by default; docs, health and the web app are open.
+      const access = request.routeOptions.config.access ?? (url?.startsWith('/api/v1/') ? 'user' : 'public');
+      if (access === 'public') return;
+      const token = bearer(request);
+      if (!token) throw unauthorized(MSG.tokenMissing);
+      const claims = await opts.tokens.verify(token);
+      if (claims === 'expired') {
+        throw new HttpError(401, MSG.tokenExpired, { error: MSG.tokenExpired });
+      }
+      if (claims === 'invalid') throw unauthorized(MSG.tokenInvalid);
+      const user = await opts.users.loadAuthUser(Number(claims.sub));
+      if (!user) throw unauthorized(MSG.tokenInvalid);
+      if (user.banned) throw forbidden(MSG.banned);
+      request.user = user;
+      if (access === 'admin' && !user.isAdmin) throw forbidden();
+      if (access === 'developer' && !user.isDeveloper) throw forbidden(MSG.forbidden);
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in user of a route whose access is not `public`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Self or an admin: for routes under `/user/{telegramId}`. */
+export function assertSelfOrAdmin(request: FastifyRequest, telegramId: string | number): AuthUser {
+  const user = currentUser(request);
+  if (!user.isAdmin && String(user.telegramId) !== String(telegramId)) throw forbidden();
+  return user;
+}

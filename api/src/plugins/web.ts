@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@zalik/contract';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
+
+/**
+ * Serves the built mini-app from the API's own origin. Any GET outside /api that is not a
+ * file answers index.html, so the client router owns those paths.
+ */
+export const webPlugin = fp(async (app, opts: { root?: string }) => {
+  const root = opts.root ?? DEFAULT_WEB_DIST;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app is not built (npm run build -w web); only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; index.html must always be fresh.
+      res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MSG.routeNotFound });
+  });
+});

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sign } from '@tma.js/init-data-node';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, createDeps, type AppDeps } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+
+export const BOT_TOKEN = '123456:test-bot-token';
+export const ADMIN_ID = 900001;
+
+/** Which database this run uses: PGlite in memory, or a fresh PostgreSQL database when DATABASE_URL is set. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `zalik_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  database: Database;
+  /** For tests that start their own API processes against the same database. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
+  const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    BOT_TOKEN,
+    JWT_SECRET: 'test-secret-test-secret-test-secret',
+    ADMIN_TELEGRAM_IDS: String(ADMIN_ID),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://zalik.test',
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await migrate(database);
+  const deps = createDeps(config, database);
+  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    database,
+    databaseUrl: pgDb?.url,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TgUser {
+  id: number;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+  photo_url?: string;
+}
+
+/** initData as Telegram would sign it for this bot. */
+export function signInitData(
+  user: TgUser | null,
+  opts: { token?: string; authDate?: Date; startParam?: string } = {},
+): string {
+  return sign(
+    {
+      ...(user ? { user: { first_name: 'Тест', ...user } } : {}),
+      query_id: 'AAH-test',
+      ...(opts.startParam ? { start_param: opts.startParam } : {}),
+    } as Parameters<typeof sign>[0],
+    opts.token ?? BOT_TOKEN,
+    opts.authDate ?? new Date(),
+  );
+}
+
+/** Signs a user in through the real auth endpoint and returns the bearer token. */
+export async function login(app: FastifyInstance, user: TgUser, startParam?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/auth',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(signInitData({ username: `user${user.id}`, ...user }, { startParam })),
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ jwt: string }>().jwt;
+}
+
+export function auth(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Decodes a JWT's payload without checking it (the tests check what the server put in). */
+export function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
+}
+
+/** Grants a role through the admin API, as an admin would. */
+export async function grantRole(app: FastifyInstance, adminToken: string, telegramId: number, roleName: 'ROLE_ADMIN' | 'ROLE_DEVELOPER') {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/api/v1/users/${telegramId}/roles`,
+    headers: auth(adminToken),
+    payload: { roleName },
+  });
+  if (res.statusCode !== 200) throw new Error(`grant failed: ${res.statusCode} ${res.body}`);
+}

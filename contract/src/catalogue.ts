@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { COURSES, NAME_MAX, NAME_MIN, TASK_TYPES } from './constants.js';
+import { Id, IdInput, IntInput, IsoDate } from './common.js';
+import { MSG } from './messages.js';
+
+const name = (message: string) =>
+  z.string({ error: message }).trim().min(NAME_MIN, { error: message }).max(NAME_MAX, { error: message });
+const course = IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange }));
+/** In an edit, `""` (or a missing field) keeps the current value. */
+const keep = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+export const Subject = z.object({ id: Id, name: z.string(), courseNumber: z.number().int() });
+export type Subject = z.infer<typeof Subject>;
+export const SubjectCreate = z.object({ name: name(MSG.subjectName), courseNumber: course });
+export const SubjectPatch = z.object({ name: keep(name(MSG.subjectName)), courseNumber: keep(course) });
+export const CourseParam = z.object({ n: IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange })) });
+
+export const Teacher = z.object({ id: Id, name: z.string(), subjectId: Id });
+export type Teacher = z.infer<typeof Teacher>;
+export const TeacherCreate = z.object({ name: name(MSG.nameLength), subjectId: IdInput });
+export const TeacherUpdate = z.object({ name: name(MSG.nameLength) });
+
+export const Argument = z.object({ id: Id, name: z.string(), description: z.string() });
+export type Argument = z.infer<typeof Argument>;
+export const ArgumentCreate = z.object({ name: name(MSG.nameLength), description: name(MSG.nameLength) });
+export const ArgumentPatch = z.object({ name: keep(name(MSG.nameLength)), description: keep(name(MSG.nameLength)) });
+
+const title = z.string({ error: MSG.taskTitle }).trim().min(1, { error: MSG.taskTitle }).max(255, { error: MSG.taskTitle });
+const description = z.string().max(5000, { error: MSG.invalidField('description') });
+const identifier = z.string().trim().max(100, { error: MSG.invalidField('identifier') });
+const price = IntInput(MSG.priceInvalid).pipe(z.number().min(1, { error: MSG.priceInvalid }).max(1_000_000, { error: MSG.priceInvalid }));
+
+export const Task = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  identifier: z.string(),
+  price: z.number(),
+  discount: z.number(),
+  type: z.enum(TASK_TYPES),
+  visible: z.boolean(),
+  autoGenerate: z.boolean(),
+  developer: z.object({ telegramId: Id, username: z.string() }),
+  teacherId: Id,
+  teacher: z.object({ id: Id, name: z.string(), subject: z.object({ id: Id, name: z.string() }) }),
+  args: z.array(Id),
+  arguments: z.array(Argument),
+  /** Whether a DOCX template is uploaded (auto-generated tasks). */
+  hasTemplate: z.boolean(),
+  createdAt: IsoDate,
+});
+export type Task = z.infer<typeof Task>;
+
+export const TaskCreate = z.object({
+  title,
+  description: description.nullish().transform((v) => v ?? ''),
+  identifier: identifier.nullish().transform((v) => v ?? ''),
+  price,
+  type: z.enum(TASK_TYPES, { error: MSG.taskTypeInvalid }),
+  developerTelegramId: IdInput,
+  autoGenerate: z.boolean({ error: MSG.invalidField('autoGenerate') }),
+  teacherId: IdInput,
+  args: z.array(IdInput, { error: MSG.argumentsUnknown }).nullish().transform((v) => v ?? []),
+});
+export const TaskPatch = z.object({
+  title: keep(title),
+  description: z.string().max(5000, { error: MSG.invalidField('description') }).optional(),
+  identifier: keep(identifier),
+  price: keep(price),
+  visible: z.boolean({ error: MSG.invalidField('visible') }).optional(),
+  developerTelegramId: z.union([z.literal('').transform(() => undefined), IdInput]).nullish(),
+});
+
+export const News = z.object({ id: Id, title: z.string(), text: z.string(), animation: z.string() });
+export type News = z.infer<typeof News>;
+export const NewsBody = z.object({
+  title: z.string({ error: MSG.newsInvalid }).trim().min(1, { error: MSG.newsInvalid }).max(100, { error: MSG.newsInvalid }),
+  text: z.string({ error: MSG.newsInvalid }).trim().min(1, { error: MSG.newsInvalid }).max(1000, { error: MSG.newsInvalid }),
+  animation: z.string().trim().max(100).regex(/^[a-z0-9-]*$/, { error: MSG.invalidField('animation') }).optional().default(''),
+});
+export const Faq = z.object({ id: Id, question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof Faq>;
+export const FaqBody = z.object({
+  question: z.string({ error: MSG.faqInvalid }).trim().min(1, { error: MSG.faqInvalid }).max(300, { error: MSG.faqInvalid }),
+  answer: z.string({ error: MSG.faqInvalid }).trim().min(1, { error: MSG.faqInvalid }).max(3000, { error: MSG.faqInvalid }),
+});

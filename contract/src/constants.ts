@@ -1,0 +1,61 @@
+/** Business constants of the product spec (section 9). Everything that a rule or screen counts lives here once. */
+export const COURSES = [1, 2, 3, 4] as const;
+export type CourseNumber = (typeof COURSES)[number];
+
+export const ROLES = ['ROLE_USER', 'ROLE_DEVELOPER', 'ROLE_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles an admin may grant through `PATCH /users/{telegramId}/roles`. */
+export const GRANTABLE_ROLES = ['ROLE_ADMIN', 'ROLE_DEVELOPER'] as const;
+
+export const TASK_TYPES = ['REGULAR', 'TEST'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const DISCOUNT_TYPES = ['GLOBAL', 'LOCAL'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const NAME_MIN = 1;
+export const NAME_MAX = 50;
+export const DESCRIPTION_PREVIEW = 90;
+export const ERROR_BANNER_MS = 5000;
+export const LONG_PRESS_MS = 500;
+export const HISTORY_PAGE_SIZE = 5;
+
+export const PRICE_FILTER_MIN = 1;
+export const PRICE_FILTER_MAX = 500;
+export const PRICE_FILTER_STEP = 1;
+export const SLIDER_MARKS = 5;
+export const DISCOUNT_MIN = 1;
+export const DISCOUNT_MAX = 100;
+
+export const MIN_TOPUP_UAH = 100;
+/** Withdraw fee, percent of the requested amount. */
+export const WITHDRAW_FEE_PERCENT = 5;
+
+export const REFERRAL_BONUS_UAH = 100;
+export const REFERRAL_FRIENDS_REQUIRED = 3;
+export const REFERRAL_MIN_SPEND_UAH = 100;
+
+export const SUPPORT_MAX_FILES = 3;
+export const SUPPORT_MAX_FILE_BYTES = 5242880;
+export const ORDER_MAX_FILES = 10;
+export const ORDER_MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export const NEWS_SLIDE_MS = 10_000;
+export const NEWS_SLIDES = 2;
+export const KYIV_TIME_ZONE = 'Europe/Kyiv';
+export const DATE_FORMAT = 'd MMMM, HH:mm, y';
+/** Telegram clients newer than this get fullscreen on mobile. */
+export const FULLSCREEN_MIN_VERSION = 7.1;
+/** Native downloadFile exists from this Telegram version on (not on desktop). */
+export const NATIVE_DOWNLOAD_MIN_VERSION = 8;
+export const DOWNLOAD_FRAME_MS = 30_000;
+export const DOWNLOAD_RESET_MS = 2000;
+
+export const WALLET_NAMES = {
+  general: 'Загальний гаманець',
+  dev: 'Dev гаманець',
+} as const;
+export type WalletKind = keyof typeof WALLET_NAMES;
+
+/** `start_param` prefix of a referral link: `ref_<telegramId>`. */
+export const REFERRAL_PREFIX = 'ref_';

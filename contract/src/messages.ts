@@ -1,0 +1,121 @@
+/**
+ * Every Ukrainian text that crosses the wire or that two packages show.
+ * The spec's exact strings come first; the rest are ours, written in the same voice.
+ */
+export const MSG = {
+  // spec, sections 5 and 8
+  tokenExpired: 'Термін дії JWT-токену сплив.',
+  usernameRequired: 'Поставте нікнейм перед покупкою завдання.',
+  argumentEmpty: 'Введіть коректний аргумент. Аргумент не може бути пустим',
+  courseOne: 'Будь ласка, оберіть лише один курс.',
+  teacherOne: 'Будь ласка, оберіть лише одного викладача.',
+  developerOne: 'Розробник повинен бути лише один',
+  withdrawEmpty: 'Поля вводу не можуть бути пустими!',
+  supportFileTooBig: 'Файл не може важити більше 5 мегабайтів',
+  supportTooManyFiles: 'Ви не можете завантажити більше трьох файлів',
+  subjectName: 'Поля вводу не можуть бути пустими',
+  nameLength: 'Введіть коректну назву. Назва має бути довжиною від 1 до 50 символів',
+  roleOne: 'Виберіть лише одну роль, яку ви хочете змінити',
+  discountCount: 'Кількість знижок має бути більше 1',
+  fallbackAdd: 'Помилка при додаванні предмета',
+  fallbackDelete: 'Помилка при видаленні завдання',
+  fallbackArgument: 'Помилка при створення аргумента',
+  copyOk: 'Посилання успішно скопійовано!',
+  copyFail: 'Не вдалося скопіювати посилання',
+  emptyTasks: 'Немає завдань',
+  emptyHistory: 'Історії ще немає',
+  emptyReferrals: 'Рефералів ще немає',
+  emptyOrders: 'Немає замовлень',
+  blocked: 'Вас заблоковано за порушення правил бота.',
+  confirmTitle: 'Підтвердіть дію',
+  confirmText: 'Будьте уважні, ваша дія може бути незворотньою',
+
+  // ours: auth and access
+  initDataMissing: 'Відсутні дані ініціалізації Telegram.',
+  initDataInvalid: 'Дані ініціалізації Telegram недійсні.',
+  initDataExpired: 'Дані ініціалізації Telegram застаріли. Відкрийте застосунок знову.',
+  initDataNoUser: 'У даних ініціалізації Telegram немає користувача.',
+  tokenMissing: 'Потрібна авторизація.',
+  tokenInvalid: 'Недійсний токен авторизації.',
+  forbidden: 'Недостатньо прав для цієї дії.',
+  banned: 'Ваш акаунт заблоковано.',
+  selfBan: 'Адміністратор не може заблокувати себе.',
+
+  // ours: generic request errors
+  notFound: 'Не знайдено.',
+  routeNotFound: 'Такої адреси не існує.',
+  badJson: 'Некоректний JSON у тілі запиту.',
+  badRequest: 'Некоректний запит.',
+  badContentType: 'Непідтримуваний тип вмісту запиту.',
+  bodyTooLarge: 'Запит завеликий.',
+  tooManyRequests: 'Забагато запитів. Спробуйте трохи пізніше.',
+  internal: 'Сталася помилка на сервері. Спробуйте пізніше.',
+  invalidField: (field: string) => `Некоректне значення поля «${field}».`,
+  requiredField: (field: string) => `Поле «${field}» обов'язкове.`,
+
+  // ours: users
+  courseRange: 'Номер курсу має бути від 1 до 4.',
+  userNotFound: 'Користувача не знайдено.',
+  roleUnknown: 'Невідома роль.',
+
+  // ours: catalogue
+  subjectNotFound: 'Предмет не знайдено.',
+  teacherNotFound: 'Викладача не знайдено.',
+  argumentNotFound: 'Аргумент не знайдено.',
+  taskNotFound: 'Завдання не знайдено.',
+  taskTitle: 'Назва завдання має бути довжиною від 1 до 255 символів.',
+  priceInvalid: 'Ціна має бути цілим додатним числом гривень.',
+  taskTypeInvalid: 'Оберіть тип завдання: REGULAR або TEST.',
+  developerNotDeveloper: 'Обраний користувач не має ролі розробника.',
+  argumentsUnknown: 'Обрано аргументи, яких не існує.',
+  argumentInUse: 'Аргумент використовується у завданнях, його не можна видалити.',
+  newsInvalid: 'Заповніть заголовок і текст новини.',
+  faqInvalid: 'Заповніть питання і відповідь.',
+
+  // ours: money
+  insufficientFunds: 'Недостатньо коштів на балансі. Поповніть гаманець.',
+  amountInvalid: 'Сума має бути додатним числом гривень (не більше двох знаків після коми).',
+  cardInvalid: 'Некоректний номер картки.',
+  withdrawTooSmall: 'Сума виведення замала: після комісії на картку не надійде нічого.',
+  notDeveloper: 'Виведення доступне лише розробникам.',
+  withdrawalNotFound: 'Заявку на виведення не знайдено.',
+  withdrawalResolved: 'Цю заявку вже опрацьовано.',
+  taskHidden: 'Це завдання зараз недоступне.',
+  argumentsCount: 'Кількість аргументів не відповідає завданню.',
+  idempotencyKeyInvalid: 'Некоректний ключ ідемпотентності.',
+  purchaseInProgress: 'Ця покупка вже обробляється. Зачекайте кілька секунд.',
+  generationFailed: 'Не вдалося згенерувати відповідь. Гроші не списано, спробуйте ще раз.',
+
+  // ours: fulfilment
+  orderNotFound: 'Замовлення не знайдено.',
+  orderNotYours: 'Це замовлення призначене іншому розробнику.',
+  orderClosed: 'Це замовлення вже завершено.',
+  filesRequired: 'Додайте хоча б один файл.',
+  tooManyOrderFiles: 'Можна надіслати не більше 10 файлів.',
+  orderFileTooBig: 'Файл не може важити більше 20 мегабайтів.',
+  templateRequired: 'Завантажте DOCX-шаблон.',
+  templateInvalid: (why: string) => `Шаблон містить помилку: ${why}`,
+  templateNotDocx: 'Шаблон має бути файлом DOCX.',
+  templateTags: (missing: string[], extra: string[]) =>
+    [
+      missing.length ? `У шаблоні бракує тегів: ${missing.join(', ')}.` : '',
+      extra.length ? `Зайві теги в шаблоні: ${extra.join(', ')}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  templateMissingForTask: 'Для цього завдання ще не завантажено шаблон.',
+  linkInvalid: 'Посилання недійсне або застаріло.',
+  fileNotFound: 'Файл не знайдено.',
+  fileTypeUnsupported: 'Такий тип файлу не підтримується.',
+
+  // ours: community
+  claimUnavailable: 'Бонус поки недоступний.',
+  discountValue: 'Знижка має бути від 1 до 100 відсотків (0 — прибрати знижку).',
+  discountUserRequired: 'Для персональної знижки оберіть користувача.',
+  supportMessageEmpty: 'Напишіть повідомлення.',
+
+  // ours: web client shell
+  openInTelegram: 'Відкрийте застосунок у Telegram',
+  appLoadFailed: 'Не вдалося завантажити застосунок. Спробуйте ще раз.',
+  networkError: "Немає з'єднання з сервером. Перевірте інтернет і спробуйте ще раз.",
+} as const;

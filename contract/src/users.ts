@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { COURSES, GRANTABLE_ROLES, ROLES } from './constants.js';
+import { Id, IntInput, IsoDate } from './common.js';
+import { MSG } from './messages.js';
+
+export const AuthBody = z.string({ error: MSG.initDataMissing }).min(1, { error: MSG.initDataMissing });
+export const AuthAnswer = z.object({ jwt: z.string() });
+
+export const JwtClaims = z.object({
+  sub: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  ban: z.boolean(),
+  iat: z.number().optional(),
+  exp: z.number().optional(),
+});
+export type JwtClaims = z.infer<typeof JwtClaims>;
+
+export const User = z.object({
+  telegramId: Id,
+  username: z.string(),
+  photo: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  courseNumber: z.number().int(),
+  createdAt: IsoDate,
+  isBanned: z.boolean(),
+  roles: z.array(z.enum(ROLES)),
+});
+export type User = z.infer<typeof User>;
+
+export const Course = z.number().int().min(0).max(COURSES.length);
+export const CourseBody = z.object({
+  courseNumber: IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange })),
+});
+
+export const RoleParam = z.object({ role: z.enum(ROLES, { error: MSG.roleUnknown }) });
+export const TelegramIdParam = z.object({
+  telegramId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.userNotFound }),
+});
+export const SubjectIdParam = z.object({ subjectId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.notFound }) });
+export const BanQuery = z.object({ value: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true') });
+export const RoleBody = z.object({ roleName: z.enum(GRANTABLE_ROLES, { error: MSG.roleOne }) });
+
+/** Demo mode: signed initData for a persona. */
+export const DevInitDataBody = z.object({ telegramId: z.union([z.string(), z.number()]).transform(String) });
+export const DevInitDataAnswer = z.object({ initData: z.string() });
+export const Persona = z.object({ telegramId: Id, username: z.string(), firstName: z.string(), role: z.enum(ROLES) });
+export type Persona = z.infer<typeof Persona>;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  discountedPrice,
+  discountedPriceKopecks,
+  formatUah,
+  isUahAmount,
+  isValidCard,
+  kopecksToUah,
+  normalizeCard,
+  uahToKopecks,
+  withdrawSplit,
+} from '../src/money.js';
+
+describe('money', () => {
+  it('converts UAH to kopecks without float drift', () => {
+    expect(uahToKopecks(0.1 + 0.2)).toBe(30);
+    expect(uahToKopecks(1250.5)).toBe(125050);
+    expect(kopecksToUah(125050)).toBe(1250.5);
+  });
+
+  it('accepts only positive amounts with at most two decimals', () => {
+    expect(isUahAmount(100)).toBe(true);
+    expect(isUahAmount(0.01)).toBe(true);
+    expect(isUahAmount(0)).toBe(false);
+    expect(isUahAmount(-5)).toBe(false);
+    expect(isUahAmount(1.005)).toBe(false);
+    expect(isUahAmount(Number.NaN)).toBe(false);
+    expect(isUahAmount(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it('applies a discount as price − price × discount / 100', () => {
+    expect(discountedPriceKopecks(200, 15)).toBe(17000);
+    expect(discountedPrice(199, 33)).toBe(133.33);
+    expect(discountedPrice(100, 0)).toBe(100);
+    expect(discountedPrice(100, 100)).toBe(0);
+    // out-of-range percentages are clamped, never negative prices
+    expect(discountedPrice(100, 150)).toBe(0);
+    expect(discountedPrice(100, -10)).toBe(100);
+  });
+
+  it('splits a withdrawal into a 5 % fee (half up) and the payout, losing no kopeck', () => {
+    expect(withdrawSplit(10000)).toEqual({ feeKop: 500, payoutKop: 9500 });
+    expect(withdrawSplit(10)).toEqual({ feeKop: 1, payoutKop: 9 }); // 0.5 rounds up
+    expect(withdrawSplit(9)).toEqual({ feeKop: 0, payoutKop: 9 });
+    for (const amount of [1, 17, 333, 99999, 123456789]) {
+      const { feeKop, payoutKop } = withdrawSplit(amount);
+      expect(feeKop + payoutKop).toBe(amount);
+    }
+  });
+
+  it('checks card numbers with Luhn after stripping whitespace', () => {
+    expect(normalizeCard(' 4111 1111\t1111 1111 ')).toBe('4111111111111111');
+    expect(isValidCard('4111 1111 1111 1111')).toBe(true);
+    expect(isValidCard('4111 1111 1111 1112')).toBe(false);
+    expect(isValidCard('5375414100000000')).toBe(false);
+    expect(isValidCard('4111-1111-1111-1111')).toBe(false);
+    expect(isValidCard('12345')).toBe(false);
+  });
+
+  it('formats amounts the Ukrainian way', () => {
+    expect(formatUah(100).replace(/\s/g, ' ')).toBe('100 грн');
+    expect(formatUah(1250.5).replace(/\s/g, ' ')).toBe('1 250,50 грн');
+  });
+});

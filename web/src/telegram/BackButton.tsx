@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { onBackButton, setBackButtonVisible } from './sdk';
+
+/** Screens without a back button: the four tabs and the screens a user cannot leave backwards. */
+export const ROOT_PATHS: ReadonlySet<string> = new Set(['/', '/wallet', '/invitation', '/settings', '/choose-course', '/loading']);
+
+/** Paths that are only prefixes, never screens: going "up" past them lands on the tasks tab. */
+const NOT_SCREENS = new Set(['/list-task', '/list-task/add-task', '/list-task/edit-task']);
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The screen "above" a path, used when there is no in-app history to go back through. */
+export function parentPath(pathname: string): string {
+  let p = normalize(pathname);
+  do {
+    p = p.slice(0, p.lastIndexOf('/')) || '/';
+  } while (NOT_SCREENS.has(p));
+  return p;
+}
+
+let override: (() => void) | null = null;
+
+/**
+ * Lets a screen decide where Telegram's back button goes (e.g. the purchase result goes to
+ * the tasks tab, not back to the form). Pass null to keep the default (router history).
+ */
+export function useBackButtonOverride(handler: (() => void) | null): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    if (!handler) return;
+    const fn = () => ref.current?.();
+    override = fn;
+    return () => {
+      if (override === fn) override = null;
+    };
+  }, [handler === null]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** Keeps Telegram's back button in step with the router: hidden on root tabs, history back elsewhere. */
+export function TelegramBackButton(): null {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const visible = !ROOT_PATHS.has(normalize(pathname));
+
+  useEffect(() => {
+    setBackButtonVisible(visible);
+  }, [visible]);
+
+  useEffect(
+    () =>
+      onBackButton(() => {
+        if (override) {
+          override();
+          return;
+        }
+        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (idx > 0) navigate(-1);
+        else navigate(parentPath(pathname), { replace: true });
+      }),
+    [navigate, pathname],
+  );
+
+  return null;
+}
