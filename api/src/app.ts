@@ -10,6 +10,12 @@ import { webPlugin } from './plugins/web.js';
 import { createUsersService, type UsersService } from './modules/users/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { demoRoutes } from './modules/demo/routes.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { walletsRoutes } from './modules/wallets/routes.js';
+import { ordersRoutes } from './modules/orders/routes.js';
+import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
+import { GeneratorRegistry } from './ports/generator.js';
+import path from 'node:path';
 
 /** Everything a route plugin may use; built once per app so tests can build many apps. */
 export interface AppDeps {
@@ -18,13 +24,19 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   users: UsersService;
+  /** Where uploaded templates and answer files live. */
+  blobs: BlobStore;
+  /** Auto-generated tasks: task.identifier -> Generator. */
+  generators: GeneratorRegistry;
 }
 
 export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;
   const tokens = createTokenService(config.jwtSecret, config.jwtTtl);
   const users = createUsersService(db, config.adminTelegramIds);
-  return { config, database, db, tokens, users };
+  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const generators = new GeneratorRegistry();
+  return { config, database, db, tokens, users, blobs, generators };
 }
 
 export interface BuildOptions {
@@ -52,6 +64,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await app.register(usersRoutes, { prefix: '/api/v1/users', ...deps });
+  await app.register(catalogueRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(walletsRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
   if (deps.config.demo && !deps.config.production) {
     await app.register(demoRoutes, { prefix: '/api/dev', ...deps });
   }

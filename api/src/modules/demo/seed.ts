@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/client.js';
 import type { AppDeps } from '../../app.js';
 import { PERSONAS } from './personas.js';
+import { seedCatalogue } from '../catalogue/seed.js';
+import { seedWallets } from '../wallets/seed.js';
+import { seedOrders } from '../orders/seed.js';
 
 /** One step of the demo data; each area adds its own (catalogue, money, ...) in order. */
 export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
@@ -20,7 +23,8 @@ const seedPersonas: SeedStep = async (tx, deps) => {
   void deps;
 };
 
-export const SEED_STEPS: SeedStep[] = [seedPersonas];
+// Order matters: the catalogue needs the personas, money needs wallets, orders need tasks and money.
+export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders];
 
 /** Seeds the demo data once per database: a marker row makes later starts skip it. */
 export async function seedDemo(deps: AppDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
