@@ -13,6 +13,9 @@ import { demoRoutes } from './modules/demo/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { invitesRoutes } from './modules/invites/routes.js';
+import { discountsRoutes } from './modules/discounts/routes.js';
+import { supportsRoutes } from './modules/supports/routes.js';
 import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import path from 'node:path';
@@ -67,6 +70,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(catalogueRoutes, { prefix: '/api/v1', ...deps });
   await app.register(walletsRoutes, { prefix: '/api/v1', ...deps });
   await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(invitesRoutes, { prefix: '/api/v1/invites', ...deps });
+  await app.register(discountsRoutes, { prefix: '/api/v1/discounts', ...deps });
+  await app.register(supportsRoutes, { prefix: '/api/v1/supports', ...deps });
   if (deps.config.demo && !deps.config.production) {
     await app.register(demoRoutes, { prefix: '/api/dev', ...deps });
   }

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+export type OutboxKind =
+  | 'order_delivered'
+  | 'order_created'
+  | 'support_message'
+  | 'withdrawal_requested'
+  | 'user_banned'
+  | 'user_unbanned';
+
+export interface OutboxFile {
+  blobId: string;
+  fileName: string;
+}
+
+export interface OutboxMessage {
+  kind: OutboxKind;
+  chatId: number;
+  /** Plain text, Ukrainian (sent without parse mode, so user input needs no escaping). */
+  text: string;
+  files?: OutboxFile[];
+  /** Adds a button that opens the mini-app. */
+  openApp?: boolean;
+  /** The same key twice queues one message (e.g. `order_delivered:42`). */
+  dedupeKey?: string;
+}
+
+/**
+ * Queues a Telegram message. Call it inside the transaction of the event itself: if the
+ * event rolls back, so does the message; if it commits, the worker will send it.
+ */
+export async function enqueue(tx: Executor, msg: OutboxMessage): Promise<void> {
+  const payload = { text: msg.text, files: msg.files ?? [], openApp: msg.openApp ?? false };
+  await tx.execute(sql`
+    INSERT INTO outbox (kind, chat_id, payload, dedupe_key)
+    VALUES (${msg.kind}, ${msg.chatId}, ${JSON.stringify(payload)}::jsonb, ${msg.dedupeKey ?? null})
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+}
