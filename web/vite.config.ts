@@ -10,6 +10,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      // lottie-web's full and svg builds use direct eval for expressions; we ship only its
+      // light build (no eval), but the bundler still parses the others and would warn.
+      checks: { eval: false },
       treeshake: {
         // @zalik/contract is pure (schemas, constants, messages) but its package.json does not
         // say so; without this every zod schema in it would ship to the browser because the

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Raised for a configuration the server must not start with; main prints it and exits 1. */
@@ -22,6 +22,14 @@ export interface Config {
   botUsername: string;
   miniAppName: string;
   supportChatId: string | undefined;
+  /** Bot API server (a self-hosted one, or a fake in tests); default Telegram's. */
+  botApiRoot: string;
+  /** Public https origin Telegram posts updates to; unset means long polling. */
+  botWebhookUrl: string | undefined;
+  /** Secret path segment and X-Telegram-Bot-Api-Secret-Token of the webhook. */
+  botWebhookSecret: string;
+  /** How often the outbox worker looks for due messages, in ms. */
+  outboxPollMs: number;
   platformFeePercent: number;
   webDist: string | undefined;
   redisUrl: string | undefined;
@@ -54,6 +62,13 @@ export function loadConfig(env: Env = process.env): Config {
   for (const id of adminTelegramIds) {
     if (!/^[1-9]\d{0,15}$/.test(id)) throw new ConfigError(`ADMIN_TELEGRAM_IDS holds "${id}", which is not a Telegram ID`);
   }
+  if (env.BOT_WEBHOOK_SECRET && !/^[A-Za-z0-9_-]{1,256}$/.test(env.BOT_WEBHOOK_SECRET)) {
+    throw new ConfigError('BOT_WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1-256 characters)');
+  }
+  if (env.BOT_WEBHOOK_URL && !/^https:\/\//.test(env.BOT_WEBHOOK_URL)) throw new ConfigError('BOT_WEBHOOK_URL must be an https URL');
+  if (env.SUPPORT_CHAT_ID && !/^-?[1-9]\d{0,15}$/.test(env.SUPPORT_CHAT_ID.trim())) {
+    throw new ConfigError(`SUPPORT_CHAT_ID must be a numeric chat id (e.g. -1001234567890), got "${env.SUPPORT_CHAT_ID}"`);
+  }
   const fee = int(env, 'PLATFORM_FEE_PERCENT', 0);
   if (fee > 100) throw new ConfigError('PLATFORM_FEE_PERCENT must be 0-100');
   return {
@@ -73,7 +88,12 @@ export function loadConfig(env: Env = process.env): Config {
     jarUrl: env.JAR_URL || 'https://send.monobank.ua/jar/zalik',
     botUsername: env.BOT_USERNAME || 'zalik_bot',
     miniAppName: env.MINI_APP_NAME || 'app',
-    supportChatId: env.SUPPORT_CHAT_ID || undefined,
+    supportChatId: env.SUPPORT_CHAT_ID?.trim() || undefined,
+    botApiRoot: (env.BOT_API_ROOT || 'https://api.telegram.org').replace(/\/+$/, ''),
+    botWebhookUrl: env.BOT_WEBHOOK_URL?.replace(/\/+$/, '') || undefined,
+    // Stable per token when not given, so a restart keeps the webhook Telegram already knows.
+    botWebhookSecret: env.BOT_WEBHOOK_SECRET || createHash('sha256').update(`webhook:${botTokenEnv ?? ''}`).digest('hex'),
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50),
     platformFeePercent: fee,
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,

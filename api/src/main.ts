@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp, createDeps } from './app.js';
 import { seedDemo } from './modules/demo/seed.js';
+import { setupTelegram } from './bot/runtime.js';
 
 async function main(): Promise<void> {
   let config;
@@ -19,10 +20,11 @@ async function main(): Promise<void> {
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
-  app.addHook('onClose', async () => database.close());
+  const telegram = setupTelegram(app, deps);
 
   if (config.demo) {
     app.log.warn('DEMO MODE: no BOT_TOKEN, so initData is signed locally; personas are at POST /api/dev/init-data');
+    app.log.warn('DEMO MODE: no bot; Telegram notifications are written to this log instead of being sent');
     if (await seedDemo(deps)) app.log.info('demo data seeded');
   }
 
@@ -31,8 +33,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    // Bot and outbox first (they use the database), then the server, then the database.
+    telegram
+      .stop()
+      .then(() => app.close())
+      .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err) => {
         app.log.error({ err }, 'shutdown failed');
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Zalik is up');
+  await telegram.start();
 }
 
 main().catch((err) => {

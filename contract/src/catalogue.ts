@@ -6,13 +6,20 @@ import { MSG } from './messages.js';
 const name = (message: string) =>
   z.string({ error: message }).trim().min(NAME_MIN, { error: message }).max(NAME_MAX, { error: message });
 const course = IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange }));
-/** In an edit, `""` (or a missing field) keeps the current value. */
-const keep = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+/**
+ * In an edit, `""` (or a missing field) keeps the current value. A value that is neither
+ * answers with the field's own message (a bare union would only say "Invalid input").
+ */
+const keep = <T extends z.ZodType>(schema: T, message: string) =>
+  z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
 
 export const Subject = z.object({ id: Id, name: z.string(), courseNumber: z.number().int() });
 export type Subject = z.infer<typeof Subject>;
 export const SubjectCreate = z.object({ name: name(MSG.subjectName), courseNumber: course });
-export const SubjectPatch = z.object({ name: keep(name(MSG.subjectName)), courseNumber: keep(course) });
+export const SubjectPatch = z.object({ name: keep(name(MSG.subjectName), MSG.subjectName), courseNumber: keep(course, MSG.courseRange) });
+/** Path parameters holding an id; anything but a positive whole number answers 400. */
+export const SubjectParam = z.object({ subjectId: IdInput });
+export const TeacherParam = z.object({ teacherId: IdInput });
 export const CourseParam = z.object({ n: IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange })) });
 
 export const Teacher = z.object({ id: Id, name: z.string(), subjectId: Id });
@@ -23,7 +30,7 @@ export const TeacherUpdate = z.object({ name: name(MSG.nameLength) });
 export const Argument = z.object({ id: Id, name: z.string(), description: z.string() });
 export type Argument = z.infer<typeof Argument>;
 export const ArgumentCreate = z.object({ name: name(MSG.nameLength), description: name(MSG.nameLength) });
-export const ArgumentPatch = z.object({ name: keep(name(MSG.nameLength)), description: keep(name(MSG.nameLength)) });
+export const ArgumentPatch = z.object({ name: keep(name(MSG.nameLength), MSG.nameLength), description: keep(name(MSG.nameLength), MSG.nameLength) });
 
 const title = z.string({ error: MSG.taskTitle }).trim().min(1, { error: MSG.taskTitle }).max(255, { error: MSG.taskTitle });
 const description = z.string().max(5000, { error: MSG.invalidField('description') });
@@ -63,10 +70,11 @@ export const TaskCreate = z.object({
   args: z.array(IdInput, { error: MSG.argumentsUnknown }).nullish().transform((v) => v ?? []),
 });
 export const TaskPatch = z.object({
-  title: keep(title),
-  description: z.string().max(5000, { error: MSG.invalidField('description') }).optional(),
-  identifier: keep(identifier),
-  price: keep(price),
+  title: keep(title, MSG.taskTitle),
+  // API-CONTRACT: `""` keeps every field of this edit, the description included.
+  description: keep(description, MSG.invalidField('description')),
+  identifier: keep(identifier, MSG.invalidField('identifier')),
+  price: keep(price, MSG.priceInvalid),
   visible: z.boolean({ error: MSG.invalidField('visible') }).optional(),
   developerTelegramId: z.union([z.literal('').transform(() => undefined), IdInput]).nullish(),
 });
@@ -78,9 +86,18 @@ export const NewsBody = z.object({
   text: z.string({ error: MSG.newsInvalid }).trim().min(1, { error: MSG.newsInvalid }).max(1000, { error: MSG.newsInvalid }),
   animation: z.string().trim().max(100).regex(/^[a-z0-9-]*$/, { error: MSG.invalidField('animation') }).optional().default(''),
 });
+export const NewsPatch = z.object({
+  title: keep(NewsBody.shape.title, MSG.newsInvalid),
+  text: keep(NewsBody.shape.text, MSG.newsInvalid),
+  animation: keep(z.string().trim().max(100).regex(/^[a-z0-9-]+$/), MSG.invalidField('animation')),
+});
 export const Faq = z.object({ id: Id, question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof Faq>;
 export const FaqBody = z.object({
   question: z.string({ error: MSG.faqInvalid }).trim().min(1, { error: MSG.faqInvalid }).max(300, { error: MSG.faqInvalid }),
   answer: z.string({ error: MSG.faqInvalid }).trim().min(1, { error: MSG.faqInvalid }).max(3000, { error: MSG.faqInvalid }),
+});
+export const FaqPatch = z.object({
+  question: keep(FaqBody.shape.question, MSG.faqInvalid),
+  answer: keep(FaqBody.shape.answer, MSG.faqInvalid),
 });

@@ -25,3 +25,27 @@ export const Discount = z.object({
   taskId: Id,
 });
 export type Discount = z.infer<typeof Discount>;
+
+/** `GET /api/v1/discounts/task/{taskId}`: a task's active discounts with the LOCAL user's name. */
+export const TaskDiscount = Discount.extend({ username: z.string() });
+export type TaskDiscount = z.infer<typeof TaskDiscount>;
+
+/** `GET /api/v1/invites/link` (and the answer of a claim): what the invite screen shows. */
+export const InviteProgress = z.object({
+  /** `https://t.me/<bot>/<app>?startapp=ref_<telegramId>` */
+  link: z.string(),
+  invitedCount: z.number(),
+  /** Invited friends who each spent at least `minSpend` UAH. */
+  qualifiedCount: z.number(),
+  requiredCount: z.number(),
+  minSpend: z.number(),
+  /** What the bonus button shows in UAH: the bonus before the claim, 0 after it. */
+  bonus: z.number(),
+  claimed: z.boolean(),
+  isAvailableClaim: z.boolean(),
+});
+export type InviteProgress = z.infer<typeof InviteProgress>;
+
+/** `POST /api/v1/supports/sent` */
+export const SupportSent = z.object({ id: Id, files: z.number() });
+export type SupportSent = z.infer<typeof SupportSent>;

@@ -37,6 +37,8 @@ export const REFERRAL_MIN_SPEND_UAH = 100;
 
 export const SUPPORT_MAX_FILES = 3;
 export const SUPPORT_MAX_FILE_BYTES = 5242880;
+/** Telegram's message limit is 4096; the rest is room for who wrote it. */
+export const SUPPORT_MESSAGE_MAX = 3500;
 export const ORDER_MAX_FILES = 10;
 export const ORDER_MAX_FILE_BYTES = 20 * 1024 * 1024;
 

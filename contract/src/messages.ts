@@ -71,6 +71,9 @@ export const MSG = {
   argumentInUse: 'Аргумент використовується у завданнях, його не можна видалити.',
   newsInvalid: 'Заповніть заголовок і текст новини.',
   faqInvalid: 'Заповніть питання і відповідь.',
+  argumentsDuplicate: 'Один аргумент не можна додати до завдання двічі.',
+  newsNotFound: 'Новину не знайдено.',
+  faqNotFound: 'Питання не знайдено.',
 
   // ours: money
   insufficientFunds: 'Недостатньо коштів на балансі. Поповніть гаманець.',
@@ -80,6 +83,12 @@ export const MSG = {
   notDeveloper: 'Виведення доступне лише розробникам.',
   withdrawalNotFound: 'Заявку на виведення не знайдено.',
   withdrawalResolved: 'Цю заявку вже опрацьовано.',
+  withdrawalStatus: 'Оберіть статус заявки: PAID або REJECTED.',
+  withdrawInsufficient: 'Недостатньо коштів на Dev гаманці.',
+  amountTooLarge: (maxUah: number) => `Сума не може перевищувати ${maxUah} грн за один раз.`,
+  idempotencyKeyReused: 'Цей ключ ідемпотентності вже використано для іншого запиту.',
+  pageInvalid: 'Номер сторінки має бути цілим числом від 0.',
+  limitInvalid: 'Розмір сторінки має бути цілим числом від 1 до 50.',
   taskHidden: 'Це завдання зараз недоступне.',
   argumentsCount: 'Кількість аргументів не відповідає завданню.',
   idempotencyKeyInvalid: 'Некоректний ключ ідемпотентності.',
@@ -107,12 +116,20 @@ export const MSG = {
   linkInvalid: 'Посилання недійсне або застаріло.',
   fileNotFound: 'Файл не знайдено.',
   fileTypeUnsupported: 'Такий тип файлу не підтримується.',
+  orderAccepted: 'Замовлення прийнято. Розробник надішле відповідь у бот, а файли з’являться в історії покупок.',
+  orderMessageTooLong: 'Повідомлення має бути не довшим за 2000 символів.',
+  templateTooBig: 'Шаблон не може важити більше 10 мегабайтів.',
+  templateOutdated: 'Шаблон цього завдання не відповідає його аргументам. Гроші не списано, спробуйте пізніше.',
+  templateUnsupportedTag: (tag: string) => `тег «${tag}» не підтримується (дозволені лише {назва} і цикл {#answers}…{/answers})`,
+  onlyTemplateOwner: 'Шаблон може завантажити лише адміністратор або розробник завдання.',
 
   // ours: community
   claimUnavailable: 'Бонус поки недоступний.',
   discountValue: 'Знижка має бути від 1 до 100 відсотків (0 — прибрати знижку).',
   discountUserRequired: 'Для персональної знижки оберіть користувача.',
   supportMessageEmpty: 'Напишіть повідомлення.',
+  supportMessageTooLong: (max: number) => `Повідомлення задовге: не більше ${max} символів.`,
+  claimTaken: 'Бонус уже отримано.',
 
   // ours: web client shell
   openInTelegram: 'Відкрийте застосунок у Telegram',

@@ -57,3 +57,36 @@ export const InProgressOrder = z.object({
 export type InProgressOrder = z.infer<typeof InProgressOrder>;
 
 export const OrderIdParam = z.object({ id: IdInput });
+
+/** Developer's note sent with the files of a manual order (save-file `message` part). */
+export const ORDER_MESSAGE_MAX = 2000;
+
+/** `?page&limit` of `GET /api/v1/histories/user/{telegramId}`: without them, the whole history. */
+export const HistoryQuery = z.object({
+  page: z.coerce.number({ error: MSG.badRequest }).int().min(0).optional(),
+  limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(100).optional(),
+});
+
+/** A signed download link's query: `exp` (unix seconds) and `sig` (base64url HMAC). */
+export const FileLinkQuery = z.object({
+  exp: z.string().regex(/^\d{1,12}$/, { error: MSG.linkInvalid }),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MSG.linkInvalid }),
+});
+export const FileIdParam = z.object({ fileId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.linkInvalid }) });
+
+/**
+ * DOCX templates (`docx-template` generator). Tags are docxtemplater placeholders without
+ * expressions:
+ * - REGULAR task: one `{Argument name}` per argument of the task, e.g. `{Варіант}`.
+ * - TEST task: a loop over the answers, `{#answers}{number}. {value}{/answers}`; inside the
+ *   loop `{<first argument's name>}` is the same as `{value}`, outside it all answers joined
+ *   by `; `.
+ */
+export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+export const TEMPLATE_ANSWERS_TAG = 'answers';
+export const TEMPLATE_NUMBER_TAG = 'number';
+export const TEMPLATE_VALUE_TAG = 'value';
+
+/** `GET|PUT /api/v1/tasks/{id}/template` */
+export const TaskTemplateInfo = z.object({ fileName: z.string(), tags: z.array(z.string()), uploadedAt: IsoDate });
+export type TaskTemplateInfo = z.infer<typeof TaskTemplateInfo>;

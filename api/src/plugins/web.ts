@@ -26,11 +26,11 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  // The client router owns every other GET path: a wildcard route (not a not-found handler,
+  // which the errors plugin owns) answers index.html for paths that are neither API nor files.
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url)) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: MSG.routeNotFound });
+    if (url.startsWith('/api/') || path.extname(url)) return reply.status(404).send({ message: MSG.routeNotFound });
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 });

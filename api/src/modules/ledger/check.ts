@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/client.js';
+import { row, rows, type Executor } from '../../db/client.js';
+import { SYSTEM } from './service.js';
 
 export interface LedgerReport {
   ok: boolean;
@@ -8,37 +9,62 @@ export interface LedgerReport {
   transfers: number;
 }
 
+const n = (v: number | string | null | undefined) => Number(v ?? 0);
+
 /**
- * Verifies the ledger's invariants: the balances sum to zero, every cached balance equals
- * the sum of its transfers, and no user account is negative.
+ * Verifies the ledger's invariants (docs/LEDGER.md):
+ * 1. the balances sum to zero (money is only moved, never made or lost);
+ * 2. every cached balance equals the sum of its transfers;
+ * 3. no user account is negative;
+ * 4. the holding accounts match the business rows they hold money for:
+ *    `pending:withdrawals` = the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders.
+ * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   const problems: string[] = [];
-  const [totals] = await rows<{ sum: number | string | null; accounts: number | string; transfers: number | string }>(
+  const totals = await row<{ sum: number | string | null; accounts: number | string; transfers: number | string }>(
     ex,
     sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts) AS sum,
                (SELECT COUNT(*) FROM accounts) AS accounts,
                (SELECT COUNT(*) FROM transfers) AS transfers`,
   );
-  if (Number(totals?.sum ?? 0) !== 0) problems.push(`balances sum to ${totals?.sum} kopecks, not 0`);
+  if (n(totals?.sum) !== 0) problems.push(`balances sum to ${n(totals?.sum)} kopecks, not 0`);
 
-  const drift = await rows<{ code: string; balance: number; computed: number }>(
+  const drift = await rows<{ code: string; balance: number | string; computed: number | string }>(
     ex,
-    sql`SELECT a.code, a.balance,
-               COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
-             - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0) AS computed
-        FROM accounts a`,
+    sql`WITH moved AS (
+          SELECT credit_account_id AS id, amount FROM transfers
+          UNION ALL
+          SELECT debit_account_id, -amount FROM transfers
+        ), net AS (SELECT id, SUM(amount) AS computed FROM moved GROUP BY id)
+        SELECT a.code, a.balance, COALESCE(net.computed, 0) AS computed
+        FROM accounts a LEFT JOIN net ON net.id = a.id
+        WHERE a.balance <> COALESCE(net.computed, 0)
+        ORDER BY a.id`,
   );
   for (const d of drift) {
-    if (Number(d.balance) !== Number(d.computed)) {
-      problems.push(`account ${d.code}: balance ${d.balance} but transfers add up to ${d.computed}`);
-    }
+    problems.push(`account ${d.code}: balance ${n(d.balance)} but its transfers add up to ${n(d.computed)}`);
   }
-  const negative = await rows<{ code: string; balance: number }>(
-    ex,
-    sql`SELECT code, balance FROM accounts WHERE owner_id IS NOT NULL AND balance < 0`,
-  );
-  for (const n of negative) problems.push(`user account ${n.code} is negative: ${n.balance}`);
 
-  return { ok: problems.length === 0, problems, accounts: Number(totals?.accounts ?? 0), transfers: Number(totals?.transfers ?? 0) };
+  const negative = await rows<{ code: string; balance: number | string }>(
+    ex,
+    sql`SELECT code, balance FROM accounts WHERE owner_id IS NOT NULL AND balance < 0 ORDER BY id`,
+  );
+  for (const neg of negative) problems.push(`user account ${neg.code} is negative: ${n(neg.balance)}`);
+
+  const held = await row<{ pending: number | string; pending_rows: number | string; escrow: number | string; escrow_rows: number | string }>(
+    ex,
+    sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE code = ${SYSTEM.pendingWithdrawals}) AS pending,
+               (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING') AS pending_rows,
+               (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE code = ${SYSTEM.escrow}) AS escrow,
+               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status = 'IN_PROGRESS') AS escrow_rows`,
+  );
+  if (n(held?.pending) !== n(held?.pending_rows)) {
+    problems.push(`${SYSTEM.pendingWithdrawals} holds ${n(held?.pending)} kopecks but PENDING withdrawals add up to ${n(held?.pending_rows)}`);
+  }
+  if (n(held?.escrow) !== n(held?.escrow_rows)) {
+    problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but IN_PROGRESS orders add up to ${n(held?.escrow_rows)}`);
+  }
+
+  return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }

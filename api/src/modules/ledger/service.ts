@@ -43,75 +43,111 @@ export interface Leg {
   reference?: string;
 }
 
-/** Not enough money on a user's account: the whole transaction rolls back. */
+/** Not enough money on a user's account: the whole batch is undone. */
 export class InsufficientFunds extends HttpError {
   constructor() {
     super(400, MSG.insufficientFunds);
   }
 }
 
-const codeOf = (a: AccountRef): string => ('system' in a ? a.system : `user:${a.user}:${a.wallet}`);
+/** A leg's key was already used for a different movement of money: a caller bug or a reused client key. */
+export class IdempotencyConflict extends HttpError {
+  constructor(readonly key: string) {
+    super(409, MSG.idempotencyKeyReused);
+  }
+}
 
-/** Opens a user's wallet if it is not there yet (idempotent). */
+export const accountCode = (a: AccountRef): string => ('system' in a ? a.system : `user:${a.user}:${a.wallet}`);
+
+/**
+ * Opens a user's wallet if it is not there yet (idempotent). A wallet nobody has paid into
+ * yet simply does not exist: readers treat it as 0.
+ */
 export async function ensureWallet(ex: Executor, user: number, wallet: WalletKind): Promise<void> {
   await ex.execute(sql`
     INSERT INTO accounts (code, owner_id, kind) VALUES (${`user:${user}:${wallet}`}, ${user}, ${wallet})
-    ON CONFLICT (code) DO NOTHING`);
+    ON CONFLICT DO NOTHING`);
 }
 
 /**
- * Posts legs atomically inside the caller's transaction.
+ * Posts legs atomically inside the caller's transaction. Returns true when the legs were
+ * posted now, false when every leg had been posted before (a retry: nothing moves).
  *
+ * - The batch runs in a savepoint: if it throws (InsufficientFunds, IdempotencyConflict),
+ *   nothing of it remains even when the caller catches the error and commits.
  * - Accounts are locked in id order before anything moves, so two transactions touching
  *   the same accounts never deadlock.
  * - A debit of a user account is a conditional UPDATE (`balance >= amount`); if it matches
- *   no row the buyer lacks the money and InsufficientFunds rolls everything back. There is
- *   no read-decide-write of a balance anywhere.
- * - Each leg's key is UNIQUE in `transfers`: posting a leg whose key exists moves nothing
- *   and returns false for the batch, so a retried operation never moves money twice.
- *   A batch is all new or all already posted; a half-posted batch cannot exist because
- *   the legs of one batch commit together.
+ *   no row the payer lacks the money and InsufficientFunds undoes the batch. There is no
+ *   read-decide-write of a balance anywhere; the CHECK constraint is the backstop.
+ * - Each leg's key is UNIQUE in `transfers`. A key posted before moves nothing; it must
+ *   describe the same movement (accounts, amount, kind), else IdempotencyConflict. A batch
+ *   is all new or all posted before: a partly posted batch is a caller bug and throws.
  */
 export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
   if (legs.length === 0) return true;
   for (const leg of legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`bad transfer amount ${leg.amount}`);
+    if (accountCode(leg.from) === accountCode(leg.to)) throw new Error(`transfer ${leg.key} moves money to its own account`);
   }
-  const codes = [...new Set(legs.flatMap((l) => [codeOf(l.from), codeOf(l.to)]))];
-  for (const l of legs) {
-    for (const a of [l.from, l.to]) if ('user' in a) await ensureWallet(tx, a.user, a.wallet);
-  }
-  const locked = await rows<{ id: number; code: string }>(
-    tx,
-    sql`SELECT id, code FROM accounts WHERE code IN (${sql.join(
-      codes.map((c) => sql`${c}`),
-      sql`, `,
-    )}) ORDER BY id FOR UPDATE`,
-  );
-  const idOf = new Map(locked.map((r) => [r.code, r.id]));
+  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('two legs of one batch share a key');
+  return tx.transaction(async (sp) => {
+    const codes = [...new Set(legs.flatMap((l) => [accountCode(l.from), accountCode(l.to)]))];
+    for (const code of codes) {
+      const m = /^user:(\d+):(general|dev)$/.exec(code);
+      if (m) await ensureWallet(sp, Number(m[1]), m[2] as WalletKind);
+    }
+    const locked = await rows<{ id: number | string; code: string }>(
+      sp,
+      sql`SELECT id, code FROM accounts WHERE code IN (${sql.join(
+        codes.map((c) => sql`${c}`),
+        sql`, `,
+      )}) ORDER BY id FOR UPDATE`,
+    );
+    const idOf = new Map(locked.map((r) => [r.code, Number(r.id)]));
+    const missing = codes.filter((c) => !idOf.has(c));
+    if (missing.length) throw new Error(`no such account: ${missing.join(', ')}`);
 
-  let fresh = 0;
-  for (const leg of legs) {
-    const debit = idOf.get(codeOf(leg.from))!;
-    const credit = idOf.get(codeOf(leg.to))!;
-    const inserted = await row<{ id: number }>(
-      tx,
-      sql`INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference)
-          VALUES (${leg.key}, ${debit}, ${credit}, ${leg.amount}, ${leg.kind}, ${leg.reference ?? ''})
-          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    );
-    if (!inserted) continue;
-    fresh++;
-    const debited = await row<{ id: number }>(
-      tx,
-      sql`UPDATE accounts SET balance = balance - ${leg.amount}
-          WHERE id = ${debit} AND (owner_id IS NULL OR balance >= ${leg.amount}) RETURNING id`,
-    );
-    if (!debited) throw new InsufficientFunds();
-    await tx.execute(sql`UPDATE accounts SET balance = balance + ${leg.amount} WHERE id = ${credit}`);
-  }
-  if (fresh !== 0 && fresh !== legs.length) throw new Error('a transfer batch was partly posted before');
-  return fresh === legs.length;
+    let fresh = 0;
+    for (const leg of legs) {
+      const debit = idOf.get(accountCode(leg.from))!;
+      const credit = idOf.get(accountCode(leg.to))!;
+      const inserted = await row<{ id: number }>(
+        sp,
+        sql`INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference)
+            VALUES (${leg.key}, ${debit}, ${credit}, ${leg.amount}, ${leg.kind}, ${leg.reference ?? ''})
+            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      );
+      if (!inserted) {
+        await assertSameTransfer(sp, leg, debit, credit);
+        continue;
+      }
+      fresh++;
+      const debited = await row<{ id: number }>(
+        sp,
+        sql`UPDATE accounts SET balance = balance - ${leg.amount}
+            WHERE id = ${debit} AND (owner_id IS NULL OR balance >= ${leg.amount}) RETURNING id`,
+      );
+      if (!debited) throw new InsufficientFunds();
+      await sp.execute(sql`UPDATE accounts SET balance = balance + ${leg.amount} WHERE id = ${credit}`);
+    }
+    if (fresh !== 0 && fresh !== legs.length) throw new Error('a transfer batch was partly posted before');
+    return fresh === legs.length;
+  });
+}
+
+async function assertSameTransfer(ex: Executor, leg: Leg, debit: number, credit: number): Promise<void> {
+  const old = await row<{ debit_account_id: number | string; credit_account_id: number | string; amount: number | string; kind: string }>(
+    ex,
+    sql`SELECT debit_account_id, credit_account_id, amount, kind FROM transfers WHERE idempotency_key = ${leg.key}`,
+  );
+  const same =
+    old &&
+    Number(old.debit_account_id) === debit &&
+    Number(old.credit_account_id) === credit &&
+    Number(old.amount) === leg.amount &&
+    old.kind === leg.kind;
+  if (!same) throw new IdempotencyConflict(leg.key);
 }
 
 /** A user's wallet balances in kopecks (0 for a wallet not opened yet). */

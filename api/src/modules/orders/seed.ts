@@ -1,4 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_MAX_FILE_BYTES, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } from '@zalik/contract';
+import { row, rows, type Executor } from '../../db/client.js';
+import { GeneratorRegistry } from '../../ports/generator.js';
 import type { SeedStep } from '../demo/seed.js';
+import { InsufficientFunds } from '../ledger/service.js';
+import { DOCX_TEMPLATE, createDocxTemplateGenerator } from '../generators/docx-template.js';
+import { minimalDocx } from '../generators/docx-skeleton.js';
+import { Sandbox } from '../generators/sandbox.js';
+import { checkTemplate } from '../generators/template-check.js';
+import { purchase } from './purchase.js';
+import { loadTask, type TaskForOrder } from './tasks.js';
 
-/** Demo data of this area, applied once on a fresh demo database after the personas. */
-export const seedOrders: SeedStep = async () => {};
+const STUDENT = 100001;
+const DEVELOPER = 100002;
+
+/** Sample answers a student would type, by argument name. */
+const SAMPLE: Record<string, string> = {
+  'ПІБ студента': 'Коваленко О. С.',
+  Група: 'КН-21',
+  Варіант: '7',
+  Тема: 'Чисельні методи розв’язання рівнянь',
+  Питання: 'Що таке похідна?',
+  'Мова програмування': 'Python',
+};
+
+const noBraces = (s: string) => s.replace(/[{}]/g, '');
+
+/** A demo template: the task's title, then one labelled line per argument (or the answers loop). */
+function demoTemplate(task: TaskForOrder): Buffer {
+  const head = [noBraces(task.title), 'Виконано в Zalik', ''];
+  if (task.type === 'TEST') {
+    return minimalDocx([...head, 'Відповіді:', `{#${TEMPLATE_ANSWERS_TAG}}`, `{${TEMPLATE_NUMBER_TAG}}. {${TEMPLATE_VALUE_TAG}}`, `{/${TEMPLATE_ANSWERS_TAG}}`]);
+  }
+  return minimalDocx([...head, ...task.argumentNames.map((n) => `${noBraces(n)}: {${n}}`)]);
+}
+
+async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs']): Promise<void> {
+  const ids = await rows<{ id: number }>(
+    tx,
+    sql`SELECT t.id FROM tasks t WHERE t.identifier = ${DOCX_TEMPLATE} AND t.auto_generate AND t.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id)
+        ORDER BY t.id`,
+  );
+  for (const { id } of ids) {
+    const task = (await loadTask(tx, Number(id)))!;
+    const bytes = demoTemplate(task);
+    let tags: string[];
+    try {
+      tags = checkTemplate(bytes, task);
+    } catch {
+      continue; // an argument name that cannot be a tag: the admin uploads a template by hand
+    }
+    const blobId = await blobs.put(bytes);
+    await tx.execute(sql`
+      INSERT INTO task_templates (task_id, blob_id, file_name, tags, uploaded_by)
+      VALUES (${task.id}, ${blobId}, ${`${noBraces(task.title).slice(0, 80)} — шаблон.docx`}, ${JSON.stringify(tags)}::jsonb, ${task.developerId})`);
+  }
+}
+
+/**
+ * Demo orders: every seeded docx-template task gets a template built here in code, then the
+ * demo student buys one auto task (a DONE order with a real generated file) and one manual
+ * task of the demo developer (an order IN_PROGRESS in the dev panel), through the real
+ * purchase so the ledger balances. Runs inside the seed's transaction: the generator reads
+ * templates through that transaction, never the outer database.
+ */
+export const seedOrders: SeedStep = async (tx, deps) => {
+  await seedTemplates(tx, deps.blobs);
+
+  const student = await row<{ username: string }>(tx, sql`SELECT username FROM users WHERE telegram_id = ${STUDENT}`);
+  if (!student) return;
+  const pick = async (auto: boolean) => {
+    const r = await row<{ id: number }>(
+      tx,
+      sql`SELECT t.id FROM tasks t
+          WHERE t.visible AND t.deleted_at IS NULL AND t.auto_generate = ${auto} AND t.developer_id = ${DEVELOPER}
+            AND (NOT ${auto} OR EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id))
+          ORDER BY t.type, t.id LIMIT 1`,
+    );
+    return r ? loadTask(tx, Number(r.id)) : null;
+  };
+
+  const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const generators = new GeneratorRegistry().register(createDocxTemplateGenerator({ db: tx, blobs: deps.blobs, sandbox }));
+  const ctx = { blobs: deps.blobs, generators, feePercent: deps.config.platformFeePercent, log: { warn: () => {}, error: () => {} } };
+  const buyer = { telegramId: STUDENT, username: student.username, isAdmin: false };
+  try {
+    for (const [auto, key] of [
+      [true, 'demo-seed-auto-order'],
+      [false, 'demo-seed-manual-order'],
+    ] as const) {
+      const task = await pick(auto);
+      if (!task) continue;
+      const values = task.type === 'TEST' ? [SAMPLE['Питання']!] : task.argumentNames.map((n) => SAMPLE[n] ?? 'Демо');
+      try {
+        await purchase(ctx, tx, buyer, { taskId: task.id, arguments: values }, key);
+      } catch (err) {
+        // Demo money is another step's business: without it, the demo simply has no orders.
+        if (!(err instanceof InsufficientFunds)) throw err;
+      }
+    }
+  } finally {
+    await sandbox.close();
+  }
+};

@@ -1,0 +1,60 @@
+import { Bot, InlineKeyboard, type BotConfig, type Context } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { REFERRAL_PREFIX } from '@zalik/contract';
+import type { Config } from '../config.js';
+import { BOT_TEXT } from './texts.js';
+
+type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
+
+const REFERRAL_PAYLOAD = new RegExp(`^${REFERRAL_PREFIX}[1-9]\\d{0,15}$`);
+
+/** The mini-app's direct link; Telegram hands `startapp` to the app as the signed `start_param`. */
+export function directLink(config: BotSettings, startParam?: string): string {
+  const base = `https://t.me/${config.botUsername}/${config.miniAppName}`;
+  return startParam ? `${base}?startapp=${encodeURIComponent(startParam)}` : base;
+}
+
+/**
+ * The button under a bot message. Without a referral it is a web_app button that opens
+ * PUBLIC_URL in place. With one it is the mini-app's direct link instead: a web_app button
+ * cannot carry a start parameter into the signed initData, a direct link can, and that is
+ * what records the invite at first sign-in.
+ */
+export function appKeyboard(config: BotSettings, referral?: string): InlineKeyboardMarkup {
+  return referral
+    ? new InlineKeyboard().url(BOT_TEXT.openApp, directLink(config, referral))
+    : new InlineKeyboard().webApp(BOT_TEXT.openApp, `${config.publicUrl}/`);
+}
+
+/** Group chats (the support chat) cannot show web_app buttons; private chats get the in-place one. */
+export function notificationKeyboard(config: BotSettings, chatId: number): InlineKeyboardMarkup {
+  return chatId > 0 ? appKeyboard(config) : new InlineKeyboard().url(BOT_TEXT.openApp, directLink(config));
+}
+
+export interface CreateBotOptions {
+  /** grammY's own options, e.g. `botInfo` to skip getMe in tests. */
+  botConfig?: BotConfig<Context>;
+  onError?: (err: unknown) => void;
+}
+
+/** `/start` (with or without a `ref_<id>` payload) and any other private message answer with the app button. */
+export function createBot(config: BotSettings, opts: CreateBotOptions = {}): Bot {
+  const bot = new Bot(config.botToken, {
+    ...opts.botConfig,
+    client: { apiRoot: config.botApiRoot, timeoutSeconds: 60, ...opts.botConfig?.client },
+  });
+  const privateChats = bot.chatType('private');
+
+  privateChats.command('start', async (ctx) => {
+    const payload = ctx.match.trim();
+    const referral = REFERRAL_PAYLOAD.test(payload) && payload !== `${REFERRAL_PREFIX}${ctx.from.id}` ? payload : undefined;
+    await ctx.reply(referral ? BOT_TEXT.startInvited : BOT_TEXT.start, { reply_markup: appKeyboard(config, referral) });
+  });
+
+  privateChats.on('message', async (ctx) => {
+    await ctx.reply(BOT_TEXT.start, { reply_markup: appKeyboard(config) });
+  });
+
+  bot.catch((err) => opts.onError?.(err));
+  return bot;
+}

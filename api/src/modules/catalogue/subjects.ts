@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CourseParam, IdParam, MSG, Ok, Subject, SubjectCreate, SubjectPatch } from '@zalik/contract';
+import type { AppDeps } from '../../app.js';
+import { row, rows, type Executor } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { adminOnly, errors, idOut } from './common.js';
+
+interface SubjectRow {
+  id: number;
+  name: string;
+  course_number: number;
+}
+
+const toSubject = (r: SubjectRow): Subject => ({ id: idOut(r.id), name: r.name, courseNumber: Number(r.course_number) });
+
+/** A live subject, locked against a concurrent delete until the caller's transaction ends. */
+export async function lockLiveSubject(tx: Executor, id: number): Promise<void> {
+  const found = await row(tx, sql`SELECT id FROM subjects WHERE id = ${id} AND deleted_at IS NULL FOR SHARE`);
+  if (!found) throw notFound(MSG.subjectNotFound);
+}
+
+/** /api/v1/subjects */
+export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/course-number/:n',
+    { schema: { tags: ['subjects'], summary: 'Subjects of a course', params: CourseParam, response: { 200: z.array(Subject), ...errors } } },
+    async (request) => {
+      const list = await rows<SubjectRow>(
+        db,
+        sql`SELECT id, name, course_number FROM subjects WHERE course_number = ${request.params.n} AND deleted_at IS NULL ORDER BY id`,
+      );
+      return list.map(toSubject);
+    },
+  );
+
+  app.post(
+    '/subject',
+    { config: adminOnly, schema: { tags: ['subjects'], body: SubjectCreate, response: { 201: Subject, ...errors } } },
+    async (request, reply) => {
+      const { name, courseNumber } = request.body;
+      const created = await row<SubjectRow>(
+        db,
+        sql`INSERT INTO subjects (name, course_number) VALUES (${name}, ${courseNumber}) RETURNING id, name, course_number`,
+      );
+      return reply.status(201).send(toSubject(created!));
+    },
+  );
+
+  app.patch(
+    '/:id',
+    { config: adminOnly, schema: { tags: ['subjects'], params: IdParam, body: SubjectPatch, response: { 200: Subject, ...errors } } },
+    async (request) => {
+      const { name, courseNumber } = request.body;
+      const updated = await row<SubjectRow>(
+        db,
+        sql`UPDATE subjects SET name = COALESCE(${name ?? null}::text, name),
+                                course_number = COALESCE(${courseNumber ?? null}::smallint, course_number)
+            WHERE id = ${Number(request.params.id)} AND deleted_at IS NULL
+            RETURNING id, name, course_number`,
+      );
+      if (!updated) throw notFound(MSG.subjectNotFound);
+      return toSubject(updated);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['subjects'],
+        summary: 'Archives the subject with its teachers and tasks; histories keep reading them',
+        params: IdParam,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      await db.transaction(async (tx) => {
+        // Subject first: its row lock makes a concurrent teacher/task creation under it wait
+        // (they hold FOR SHARE), so the cascade below sees whatever they committed.
+        const archived = await row(tx, sql`UPDATE subjects SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
+        if (!archived) throw notFound(MSG.subjectNotFound);
+        await tx.execute(sql`UPDATE teachers SET deleted_at = now() WHERE subject_id = ${id} AND deleted_at IS NULL`);
+        await tx.execute(sql`
+          UPDATE tasks SET deleted_at = now()
+          WHERE deleted_at IS NULL AND teacher_id IN (SELECT id FROM teachers WHERE subject_id = ${id})`);
+      });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Argument, Task } from '@zalik/contract';
+import { rows, type Executor } from '../../../db/client.js';
+import { discountPercentSql } from '../../discounts/resolve.js';
+import { idOut, iso } from '../common.js';
+
+/** Who is looking: the discount is theirs, and only admins see hidden tasks. */
+export interface Viewer {
+  telegramId: number;
+  isAdmin: boolean;
+}
+
+interface TaskRow {
+  id: number;
+  title: string;
+  description: string;
+  identifier: string;
+  price: number;
+  discount: number;
+  type: Task['type'];
+  visible: boolean;
+  auto_generate: boolean;
+  developer_id: number;
+  developer_username: string;
+  teacher_id: number;
+  teacher_name: string;
+  subject_id: number;
+  subject_name: string;
+  arguments: Argument[] | string | null;
+  has_template: boolean;
+  created_at: Date | string;
+}
+
+/**
+ * Every field of a task in one statement: arguments (in the task's order), the viewer's
+ * discount and the template flag are correlated subqueries, so a list of N tasks is one
+ * round trip, never N+1. Arguments are not filtered by deleted_at: a live task never uses an
+ * archived one (deleting refuses), and an archived task read for a history shows what it had.
+ */
+function selectTasks(viewerId: number, where: SQL): SQL {
+  return sql`
+    SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at,
+           t.developer_id, u.username AS developer_username,
+           t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
+           ${discountPercentSql(sql`t.id`, viewerId)} AS discount,
+           EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
+           COALESCE((
+             SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
+             FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
+             WHERE ta.task_id = t.id), '[]'::json) AS arguments
+    FROM tasks t
+    JOIN teachers te ON te.id = t.teacher_id
+    JOIN subjects s ON s.id = te.subject_id
+    JOIN users u ON u.telegram_id = t.developer_id
+    WHERE ${where}
+    ORDER BY t.id`;
+}
+
+function toTask(r: TaskRow): Task {
+  const args: Argument[] = typeof r.arguments === 'string' ? JSON.parse(r.arguments) : (r.arguments ?? []);
+  return {
+    id: idOut(r.id),
+    title: r.title,
+    description: r.description,
+    identifier: r.identifier,
+    price: Number(r.price),
+    discount: Number(r.discount),
+    type: r.type,
+    visible: r.visible,
+    autoGenerate: r.auto_generate,
+    developer: { telegramId: idOut(r.developer_id), username: r.developer_username },
+    teacherId: idOut(r.teacher_id),
+    teacher: { id: idOut(r.teacher_id), name: r.teacher_name, subject: { id: idOut(r.subject_id), name: r.subject_name } },
+    args: args.map((a) => a.id),
+    arguments: args,
+    hasTemplate: r.has_template,
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** The catalogue: not archived, and hidden ones only for admins. */
+const inCatalogue = (viewer: Viewer) =>
+  sql`t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL ${viewer.isAdmin ? sql`` : sql`AND t.visible`}`;
+
+/** Tasks of a teacher as the viewer may see them, oldest first. */
+export async function listTasksOfTeacher(ex: Executor, teacherId: number, viewer: Viewer): Promise<Task[]> {
+  const found = await rows<TaskRow>(ex, selectTasks(viewer.telegramId, sql`t.teacher_id = ${teacherId} AND ${inCatalogue(viewer)}`));
+  return found.map(toTask);
+}
+
+/**
+ * One task with every field, hidden or not (the caller decides what a hidden task means for
+ * it, e.g. a purchase refuses it). With `includeArchived` a deleted task is found too, for
+ * histories and fulfilment of orders made before the deletion.
+ */
+export async function findTask(
+  ex: Executor,
+  taskId: number,
+  viewerId: number,
+  opts: { includeArchived?: boolean } = {},
+): Promise<Task | undefined> {
+  const live = opts.includeArchived ? sql`TRUE` : sql`t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL`;
+  const [found] = await rows<TaskRow>(ex, selectTasks(viewerId, sql`t.id = ${taskId} AND ${live}`));
+  return found && toTask(found);
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { IdParam, MSG, Ok, Task, TaskCreate, TaskPatch, TeacherParam } from '@zalik/contract';
+import type { AppDeps } from '../../../app.js';
+import { row } from '../../../db/client.js';
+import { notFound } from '../../../lib/errors.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { adminOnly, errors } from '../common.js';
+import { listTasksOfTeacher } from './read.js';
+import { archiveTask, createTask, patchTask } from './write.js';
+
+/** /api/v1/tasks (the purchase, POST /tasks/process, belongs to the orders area). */
+export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/teacher/:teacherId',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: "A teacher's tasks; hidden ones only for admins; `discount` is the caller's",
+        params: TeacherParam,
+        response: { 200: z.array(Task), ...errors },
+      },
+    },
+    async (request) => {
+      const teacherId = Number(request.params.teacherId);
+      const teacher = await row(
+        db,
+        sql`SELECT t.id FROM teachers t JOIN subjects s ON s.id = t.subject_id
+            WHERE t.id = ${teacherId} AND t.deleted_at IS NULL AND s.deleted_at IS NULL`,
+      );
+      if (!teacher) throw notFound(MSG.teacherNotFound);
+      return listTasksOfTeacher(db, teacherId, currentUser(request));
+    },
+  );
+
+  app.post(
+    '/task',
+    { config: adminOnly, schema: { tags: ['tasks'], body: TaskCreate, response: { 201: Task, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createTask(db, request.body, currentUser(request))),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: adminOnly,
+      schema: { tags: ['tasks'], summary: '`""` or a missing field keeps its value', params: IdParam, body: TaskPatch, response: { 200: Task, ...errors } },
+    },
+    (request) => patchTask(db, Number(request.params.id), request.body, currentUser(request)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: adminOnly,
+      schema: { tags: ['tasks'], summary: 'Archives the task; histories keep reading it', params: IdParam, response: { 200: Ok, ...errors } },
+    },
+    async (request) => {
+      await archiveTask(db, Number(request.params.id));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,13 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Multipart routes read their parts with `request.parts()` (streamed, checked part by part),
+ * so their `body` schema exists only to document the form in OpenAPI. This compiler skips
+ * the body and validates params and query with zod as everywhere else.
+ */
+export const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body' ? () => true : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+export const binaryFile = (description: string) => z.file().meta({ description });

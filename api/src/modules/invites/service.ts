@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  MSG,
+  REFERRAL_BONUS_UAH,
+  REFERRAL_FRIENDS_REQUIRED,
+  REFERRAL_MIN_SPEND_UAH,
+  REFERRAL_PREFIX,
+  kopecksToUah,
+  uahToKopecks,
+  type Invite,
+  type InviteProgress,
+} from '@zalik/contract';
+import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { SYSTEM, ensureWallet, post } from '../ledger/service.js';
+import type { Config } from '../../config.js';
+
+/** The ledger key of a user's referral bonus: unique, so the bonus can be paid only once. */
+export const referralBonusKey = (telegramId: number) => `referral-bonus:${telegramId}`;
+
+/**
+ * What a friend "spent": the price actually charged for their orders that were not refunded
+ * (IN_PROGRESS money sits in escrow but is paid; REFUNDED came back to them).
+ */
+const SPEND = sql`COALESCE((SELECT SUM(o.price) FROM orders o
+  WHERE o.buyer_id = u.telegram_id AND o.status IN ('DONE', 'IN_PROGRESS')), 0)`;
+
+interface FriendRow {
+  telegram_id: number;
+  username: string;
+  photo: string;
+  spend: number | string;
+}
+
+async function friends(ex: Executor, inviterId: number): Promise<FriendRow[]> {
+  return rows<FriendRow>(
+    ex,
+    sql`SELECT u.telegram_id, u.username, u.photo, ${SPEND} AS spend
+        FROM users u WHERE u.invited_by = ${inviterId}
+        ORDER BY u.created_at, u.telegram_id`,
+  );
+}
+
+async function qualifiedCount(ex: Executor, inviterId: number): Promise<number> {
+  const r = await row<{ n: number | string }>(
+    ex,
+    sql`SELECT count(*) AS n FROM users u
+        WHERE u.invited_by = ${inviterId} AND ${SPEND} >= ${uahToKopecks(REFERRAL_MIN_SPEND_UAH)}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+async function claimed(ex: Executor, inviterId: number): Promise<boolean> {
+  const r = await row<{ id: number }>(ex, sql`SELECT id FROM transfers WHERE idempotency_key = ${referralBonusKey(inviterId)}`);
+  return Boolean(r);
+}
+
+export function inviteLink(config: Pick<Config, 'botUsername' | 'miniAppName'>, telegramId: number): string {
+  return `https://t.me/${config.botUsername}/${config.miniAppName}?startapp=${REFERRAL_PREFIX}${telegramId}`;
+}
+
+export function createInvitesService(db: Db, config: Config) {
+  async function progress(telegramId: number): Promise<InviteProgress> {
+    const [all, qualified, isClaimed] = await Promise.all([
+      friends(db, telegramId),
+      qualifiedCount(db, telegramId),
+      claimed(db, telegramId),
+    ]);
+    return {
+      link: inviteLink(config, telegramId),
+      invitedCount: all.length,
+      qualifiedCount: qualified,
+      requiredCount: REFERRAL_FRIENDS_REQUIRED,
+      minSpend: REFERRAL_MIN_SPEND_UAH,
+      bonus: isClaimed ? 0 : REFERRAL_BONUS_UAH,
+      claimed: isClaimed,
+      isAvailableClaim: !isClaimed && qualified >= REFERRAL_FRIENDS_REQUIRED,
+    };
+  }
+
+  return {
+    progress,
+
+    async list(telegramId: number): Promise<Invite[]> {
+      return (await friends(db, telegramId)).map((f) => ({
+        user: { telegramId: String(f.telegram_id), username: f.username, photo: f.photo },
+        spendBalance: kopecksToUah(Number(f.spend)),
+      }));
+    },
+
+    async isAvailableClaim(telegramId: number): Promise<boolean> {
+      return (await progress(telegramId)).isAvailableClaim;
+    },
+
+    /**
+     * Pays the bonus once. The rule is checked inside the transaction, and the ledger key is
+     * unique: of ten concurrent claims one posts the transfer, the others find the key taken
+     * (PostgreSQL makes them wait for the first to commit) and are refused.
+     */
+    async claim(telegramId: number): Promise<InviteProgress> {
+      // Open the wallet first, outside the claim: two first-time inserts of one wallet racing
+      // inside post() can trip the accounts (owner_id, kind) unique index, which ensureWallet's
+      // ON CONFLICT (code) does not cover. Losing that race here only means another request
+      // opened it, and the retry finds it.
+      await ensureWallet(db, telegramId, 'general').catch(() => ensureWallet(db, telegramId, 'general'));
+      await db.transaction(async (tx) => {
+        if (await claimed(tx, telegramId)) throw badRequest(MSG.claimTaken);
+        if ((await qualifiedCount(tx, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
+        const paid = await post(tx, [
+          {
+            from: { system: SYSTEM.referral },
+            to: { user: telegramId, wallet: 'general' },
+            amount: uahToKopecks(REFERRAL_BONUS_UAH),
+            kind: 'REFERRAL_BONUS',
+            key: referralBonusKey(telegramId),
+            reference: `referral:${telegramId}`,
+          },
+        ]);
+        if (!paid) throw badRequest(MSG.claimTaken);
+      });
+      return progress(telegramId);
+    },
+  };
+}
+export type InvitesService = ReturnType<typeof createInvitesService>;

@@ -1,0 +1,31 @@
+import type { Leg, TransferKind } from '../ledger/service.js';
+import { SYSTEM } from '../ledger/service.js';
+
+/** The platform's share of a sale (PLATFORM_FEE_PERCENT), rounded half up to the kopeck. */
+export function platformFee(priceKop: number, percent: number): number {
+  return Math.floor((priceKop * percent + 50) / 100);
+}
+
+/**
+ * Escrow pays out an order: the developer's share to their dev wallet, the fee to the
+ * platform. Zero legs are left out (a 100 % discount or a 0 % fee moves nothing).
+ */
+export function payoutLegs(orderId: number, developerId: number, priceKop: number, feePercent: number, kind: TransferKind): Leg[] {
+  const fee = platformFee(priceKop, feePercent);
+  const reference = `order:${orderId}`;
+  const legs: Leg[] = [];
+  if (priceKop - fee > 0) {
+    legs.push({ from: { system: SYSTEM.escrow }, to: { user: developerId, wallet: 'dev' }, amount: priceKop - fee, kind, key: `${reference}:payout`, reference });
+  }
+  if (fee > 0) {
+    legs.push({ from: { system: SYSTEM.escrow }, to: { system: SYSTEM.fees }, amount: fee, kind: 'PLATFORM_FEE', key: `${reference}:fee`, reference });
+  }
+  return legs;
+}
+
+/** The buyer pays the whole price into escrow: one row in their history, whatever the split. */
+export function paymentLeg(orderId: number, buyerId: number, priceKop: number): Leg[] {
+  if (priceKop <= 0) return [];
+  const reference = `order:${orderId}`;
+  return [{ from: { user: buyerId, wallet: 'general' }, to: { system: SYSTEM.escrow }, amount: priceKop, kind: 'PURCHASE', key: `${reference}:payment`, reference }];
+}

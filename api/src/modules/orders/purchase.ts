@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG, ORDER_MAX_FILE_BYTES, type TaskType } from '@zalik/contract';
+import type { Executor } from '../../db/client.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { BlobStore } from '../../ports/blob-store.js';
+import { GenerationError, type GeneratedFile, type GeneratorRegistry } from '../../ports/generator.js';
+import { safeFileName } from '../files/names.js';
+import { findOrder, findOrderByKey, type Order } from './read.js';
+import { DuplicatePurchase, recordPurchase } from './record.js';
+import { loadTask, type TaskForOrder } from './tasks.js';
+
+/** The whole generation, queueing included; the docx sandbox has its own, shorter limit. */
+export const GENERATION_TIMEOUT_MS = 20_000;
+
+export interface PurchaseContext {
+  blobs: BlobStore;
+  generators: GeneratorRegistry;
+  feePercent: number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+export interface Buyer {
+  telegramId: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+/**
+ * Spec 5: trailing whitespace removed. A TEST task needs at least one answer and no empty
+ * one; a REGULAR task exactly one value per argument (its form does not check emptiness).
+ */
+export function normaliseArguments(type: TaskType, argumentCount: number, raw: string[]): string[] {
+  const values = raw.map((v) => v.trimEnd());
+  if (type === 'TEST') {
+    if (values.length === 0 || values.some((v) => v.trim() === '')) throw badRequest(MSG.argumentEmpty);
+  } else if (values.length !== argumentCount) {
+    throw badRequest(MSG.argumentsCount);
+  }
+  return values;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new GenerationError(MSG.generationFailed)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Runs the task's generator. Any failure is a 422 with a message for the student; nothing is stored. */
+async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string[]): Promise<GeneratedFile> {
+  const generator = ctx.generators.find(task.identifier);
+  if (!generator) {
+    ctx.log.error({ taskId: task.id, identifier: task.identifier }, 'auto-generated task names no known generator');
+    throw new HttpError(422, MSG.generationFailed);
+  }
+  try {
+    const file = await withTimeout(
+      generator.generate({ taskId: task.id, taskTitle: task.title, type: task.type, argumentNames: task.argumentNames, values }),
+      GENERATION_TIMEOUT_MS,
+    );
+    if (file.bytes.length === 0 || file.bytes.length > ORDER_MAX_FILE_BYTES) throw new GenerationError(MSG.generationFailed);
+    return { ...file, fileName: safeFileName(file.fileName, 'zalik') };
+  } catch (err) {
+    if (err instanceof GenerationError) {
+      ctx.log.warn({ err, taskId: task.id }, 'generation refused');
+      throw new HttpError(422, err.message || MSG.generationFailed);
+    }
+    ctx.log.error({ err, taskId: task.id }, 'generation failed');
+    throw new HttpError(422, MSG.generationFailed);
+  }
+}
+
+/**
+ * `POST /tasks/process`. The same Idempotency-Key from the same buyer always answers the
+ * first order and charges once:
+ * - a retry after the first committed finds its order before doing anything;
+ * - a duplicate racing the first (both past that check) may generate too, but its INSERT
+ *   waits on the UNIQUE (buyer_id, idempotency_key) until the first commits, finds the key
+ *   taken, rolls back and answers the first order (its own blob is removed).
+ * An auto task is generated before any transaction; only a successful generation is charged,
+ * and a failed charge removes the stored file.
+ *
+ * `ex` is the database, or the demo seed's transaction (then this runs in a savepoint).
+ */
+export async function purchase(
+  ctx: PurchaseContext,
+  ex: Executor,
+  buyer: Buyer,
+  input: { taskId: number; arguments: string[] },
+  clientKey?: string,
+): Promise<Order> {
+  if (!buyer.username) throw badRequest(MSG.usernameRequired);
+  // Server keys contain ':' which client keys cannot, so the two never collide.
+  const key = clientKey ?? `server:${randomUUID()}`;
+  const earlier = await findOrderByKey(ex, buyer.telegramId, key);
+  if (earlier) return earlier;
+
+  const task = await loadTask(ex, input.taskId);
+  if (!task || task.archived) throw notFound(MSG.taskNotFound);
+  if (!task.visible && !buyer.isAdmin) throw forbidden(MSG.taskHidden);
+  const values = normaliseArguments(task.type, task.argumentNames.length, input.arguments);
+
+  let file: { blobId: string; fileName: string; mime: string; size: number } | undefined;
+  if (task.autoGenerate) {
+    const generated = await generate(ctx, task, values);
+    const blobId = await ctx.blobs.put(generated.bytes);
+    file = { blobId, fileName: generated.fileName, mime: generated.mime, size: generated.bytes.length };
+  }
+  try {
+    const orderId = await ex.transaction((tx) =>
+      recordPurchase(tx, { task, buyerId: buyer.telegramId, buyerUsername: buyer.username, key, values, feePercent: ctx.feePercent, file }),
+    );
+    return (await findOrder(ex, orderId))!;
+  } catch (err) {
+    if (file) await ctx.blobs.remove(file.blobId).catch(() => undefined);
+    if (!(err instanceof DuplicatePurchase)) throw err;
+    const first = await findOrderByKey(ex, buyer.telegramId, key);
+    if (!first) throw conflict(MSG.purchaseInProgress);
+    return first;
+  }
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
+import { row, type Executor } from '../../db/client.js';
+import { consumeDiscount } from '../discounts/resolve.js';
+import { post } from '../ledger/service.js';
+import { enqueue } from '../outbox/enqueue.js';
+import type { TaskForOrder } from './tasks.js';
+import { paymentLeg, payoutLegs } from './money.js';
+
+/** Another request with the same Idempotency-Key committed first; its order is the answer. */
+export class DuplicatePurchase extends Error {}
+
+export interface PurchaseRecord {
+  task: TaskForOrder;
+  buyerId: number;
+  buyerUsername: string;
+  key: string;
+  values: string[];
+  feePercent: number;
+  /** The generated answer of an auto task, already in the BlobStore. */
+  file?: { blobId: string; fileName: string; mime: string; size: number };
+}
+
+/**
+ * Everything a purchase writes, in the caller's transaction, so it all happens or none of it:
+ * one use of the buyer's discount, the order, the money, and the file or the developer's
+ * notification. The order row comes first after the discount: its UNIQUE (buyer_id,
+ * idempotency_key) makes a racing duplicate wait here for the first request to commit, then
+ * find the key taken (DuplicatePurchase rolls the duplicate back, discount use included).
+ *
+ * Money: the buyer pays into escrow; an auto task is paid out at once (developer's share and
+ * platform fee), a manual one when the developer delivers. Insufficient funds throws from
+ * `post` and rolls back everything.
+ */
+export async function recordPurchase(tx: Executor, p: PurchaseRecord): Promise<number> {
+  const { task } = p;
+  const discount = await consumeDiscount(tx, task.id, p.buyerId);
+  const price = discountedPriceKopecks(task.price, discount?.percent ?? 0);
+  const done = Boolean(p.file);
+  const inserted = await row<{ id: number }>(
+    tx,
+    sql`INSERT INTO orders (buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
+                            developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
+                            status, completed_at)
+        VALUES (${p.buyerId}, ${task.id}, ${task.developerId}, ${p.key}, ${JSON.stringify(p.values)}::jsonb, ${task.title},
+                ${task.subjectName}, ${task.teacherName}, ${task.developerName}, ${task.autoGenerate}, ${uahToKopecks(task.price)},
+                ${discount?.percent ?? 0}, ${discount?.id ?? null}, ${price}, ${p.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
+                ${done ? sql`now()` : null})
+        ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
+        RETURNING id`,
+  );
+  if (!inserted) throw new DuplicatePurchase();
+  const orderId = Number(inserted.id);
+
+  // Money last: `post` locks the accounts (escrow is shared by every purchase) until commit,
+  // so everything else is written before it to keep that lock short.
+  if (p.file) {
+    await tx.execute(sql`
+      INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
+      VALUES (${orderId}, ${p.file.blobId}, ${p.file.fileName}, ${p.file.mime}, ${p.file.size}, 0)`);
+    await post(tx, [...paymentLeg(orderId, p.buyerId, price), ...payoutLegs(orderId, task.developerId, price, p.feePercent, 'SALE')]);
+  } else {
+    await enqueue(tx, {
+      kind: 'order_created',
+      chatId: task.developerId,
+      text: `Нове замовлення №${orderId}: «${task.title}» (${task.subjectName}) від @${p.buyerUsername}. Відкрийте панель розробника, щоб надіслати відповідь.`,
+      openApp: true,
+      dedupeKey: `order_created:${orderId}`,
+    });
+    await post(tx, paymentLeg(orderId, p.buyerId, price));
+  }
+  return orderId;
+}

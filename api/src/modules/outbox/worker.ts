@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client.js';
+import type { OutboxFile } from './enqueue.js';
+
+export interface OutboxPayload {
+  text: string;
+  files: OutboxFile[];
+  openApp: boolean;
+}
+
+export interface OutboxItem {
+  id: number;
+  chatId: number;
+  payload: OutboxPayload;
+  /** Bot API calls of this message that already succeeded (see OutboxSender). */
+  stepsDone: number;
+  attempts: number;
+}
+
+/**
+ * Delivers one message as a fixed sequence of Bot API calls (text, then files). It starts at
+ * `item.stepsDone` and reports each finished step, so a retry never repeats a call that
+ * succeeded before.
+ */
+export interface OutboxSender {
+  deliver(item: OutboxItem, stepDone: (stepsDone: number) => Promise<void>): Promise<void>;
+}
+
+/** A failure the sender knows about: `permanent` (Telegram refuses this message for good), or a wait Telegram asked for. */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  sender: OutboxSender;
+  log: Logger;
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed message is invisible to other workers; longer than any send takes. */
+  leaseSeconds?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** Attempts after which a permanent refusal (blocked bot, no such chat) is given up. */
+  permanentAttempts?: number;
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; answers how many messages it handled. */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Stops polling and waits for the message in flight. */
+  stop(): Promise<void>;
+}
+
+interface ClaimedRow {
+  id: number;
+  chat_id: number;
+  payload: OutboxPayload | string;
+  steps_done: number;
+  attempts: number;
+}
+
+/** Delay before attempt n+1 after n failures: base·2^(n-1), capped. */
+export function backoffMs(attempts: number, baseMs: number, capMs: number): number {
+  return Math.min(capMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+}
+
+/**
+ * Sends the outbox. Delivery is at least once: rows are claimed with `FOR UPDATE SKIP LOCKED`
+ * and a lease (next_attempt_at moved forward) in one short statement, then sent with no
+ * transaction open, then marked. Several instances never take the same row; a crash between
+ * Telegram accepting a call and the row being updated repeats that one call after the lease.
+ */
+export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
+  const { db, sender, log } = opts;
+  const pollMs = opts.pollMs ?? 1000;
+  const batchSize = opts.batchSize ?? 20;
+  const leaseSeconds = opts.leaseSeconds ?? 600;
+  const baseMs = opts.backoffBaseMs ?? 5000;
+  const capMs = opts.backoffCapMs ?? 3_600_000;
+  const permanentAttempts = opts.permanentAttempts ?? 5;
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let active = false;
+  /** Set by stop(): finish the message in flight, send nothing more. */
+  let stopping = false;
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+
+  async function claim(leaseId: string): Promise<OutboxItem[]> {
+    const claimed = await rows<ClaimedRow>(
+      db,
+      sql`UPDATE outbox o SET next_attempt_at = ${lease}, lease_id = ${leaseId}
+          FROM (SELECT id FROM outbox
+                WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= now()
+                ORDER BY next_attempt_at, id LIMIT ${batchSize}
+                FOR UPDATE SKIP LOCKED) due
+          WHERE o.id = due.id
+          RETURNING o.id, o.chat_id, o.payload, o.steps_done, o.attempts`,
+    );
+    return claimed
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((r) => ({
+        id: Number(r.id),
+        chatId: Number(r.chat_id),
+        payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as OutboxPayload) : r.payload,
+        stepsDone: r.steps_done,
+        attempts: r.attempts,
+      }));
+  }
+
+  /**
+   * Writes to a row only while this claim still holds it, renewing the lease: each step then
+   * only has to finish within one lease (a Bot API call times out well before).
+   */
+  async function touch(item: OutboxItem, leaseId: string, set: SQL): Promise<boolean> {
+    const r = await rows<{ id: number }>(
+      db,
+      sql`UPDATE outbox SET ${set} WHERE id = ${item.id} AND lease_id = ${leaseId} AND sent_at IS NULL RETURNING id`,
+    );
+    return r.length > 0;
+  }
+
+  async function deliver(item: OutboxItem, leaseId: string): Promise<void> {
+    // A batch is sent one message after another; renew the lease before starting this one.
+    if (!(await touch(item, leaseId, sql`next_attempt_at = ${lease}`))) return;
+    let steps = item.stepsDone;
+    try {
+      await sender.deliver(item, async (done) => {
+        steps = done;
+        await touch(item, leaseId, sql`steps_done = ${done}, next_attempt_at = ${lease}`);
+      });
+      await touch(item, leaseId, sql`sent_at = now(), last_error = NULL, lease_id = NULL`);
+    } catch (e) {
+      const err = e instanceof SendError ? e : new SendError(e instanceof Error ? e.message : String(e), false);
+      const attempts = item.attempts + 1;
+      const giveUp = err.permanent && attempts >= permanentAttempts;
+      const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : backoffMs(attempts, baseMs, capMs);
+      await touch(
+        item,
+        leaseId,
+        sql`attempts = ${attempts}, last_error = ${err.message.slice(0, 1000)}, lease_id = NULL,
+            next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+            gave_up_at = ${giveUp ? sql`now()` : sql`NULL`}`,
+      );
+      const fields = { outboxId: item.id, chatId: item.chatId, attempts, steps, err: err.message };
+      if (giveUp) log.error(fields, 'outbox message given up');
+      else log.warn({ ...fields, retryInMs: delay }, 'outbox send failed, will retry');
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const leaseId = randomUUID();
+      const batch = await claim(leaseId);
+      for (const item of batch) {
+        if (stopping) {
+          // Shutting down: hand the rest of the batch back at once rather than after the lease.
+          await db.execute(sql`UPDATE outbox SET next_attempt_at = now(), lease_id = NULL
+                               WHERE lease_id = ${leaseId} AND sent_at IS NULL`);
+          return handled;
+        }
+        await deliver(item, leaseId);
+        handled++;
+      }
+      if (batch.length < batchSize || stopping) return handled;
+    }
+  }
+
+  function schedule(): void {
+    if (!active) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = runOnce()
+        .catch((err: unknown) => log.error({ err }, 'outbox poll failed'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, pollMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (active) return;
+      active = true;
+      stopping = false;
+      schedule();
+    },
+    async stop() {
+      active = false;
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

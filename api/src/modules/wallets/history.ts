@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { kopecksToUah, type Transaction, type TransactionType } from '@zalik/contract';
+import { rows, type Executor } from '../../db/client.js';
+import type { TransferKind, WalletKind } from '../ledger/service.js';
+
+interface HistoryRow {
+  id: number | string;
+  kind: TransferKind;
+  amount: number | string;
+  created_at: Date | string;
+  incoming: boolean;
+  wallet: WalletKind;
+  task_title: string | null;
+  card_last4: string | null;
+}
+
+/**
+ * What a user sees in a transaction row. The type follows the direction (money into one of
+ * the user's wallets is DEPOSIT); the label says what it was.
+ */
+function describe(r: HistoryRow): { type: TransactionType; label: string } {
+  const title = r.task_title ?? '';
+  const card = r.card_last4 ? ` •••• ${r.card_last4}` : '';
+  if (r.incoming) {
+    switch (r.kind) {
+      case 'TOPUP':
+        return { type: 'DEPOSIT', label: 'Поповнення' };
+      case 'REFERRAL_BONUS':
+        return { type: 'DEPOSIT', label: 'Бонус за запрошення' };
+      case 'SALE':
+      case 'ESCROW_RELEASE':
+        return { type: 'DEPOSIT', label: title ? `Продаж: ${title}` : 'Продаж' };
+      case 'REFUND':
+        return { type: 'DEPOSIT', label: title ? `Повернення коштів: ${title}` : 'Повернення коштів' };
+      case 'WITHDRAWAL_REJECTED':
+        return { type: 'DEPOSIT', label: `Повернення коштів: виведення відхилено${card}` };
+      default:
+        return { type: 'DEPOSIT', label: 'Зарахування' };
+    }
+  }
+  switch (r.kind) {
+    case 'PURCHASE':
+      return { type: 'PURCHASE', label: title ? `Покупка: ${title}` : 'Покупка' };
+    case 'WITHDRAWAL':
+      return { type: 'WITHDRAWAL', label: `Виведення на картку${card}` };
+    default:
+      return { type: 'WITHDRAWAL', label: 'Списання' };
+  }
+}
+
+/**
+ * A page of the transfers touching any of the user's wallets, newest first. Two index scans
+ * (money in, money out) merged; ties on created_at (one transaction) broken by id, so pages
+ * never repeat or skip a row. Labels are joined for the page only.
+ */
+export async function history(
+  ex: Executor,
+  telegramId: number,
+  opts: { page: number; limit: number; wallet?: WalletKind },
+): Promise<Transaction[]> {
+  const wallet = opts.wallet ? sql`AND a.kind = ${opts.wallet}` : sql``;
+  const found = await rows<HistoryRow>(
+    ex,
+    sql`WITH mine AS (SELECT id, kind FROM accounts a WHERE a.owner_id = ${telegramId} ${wallet}),
+        page AS (
+          SELECT * FROM (
+            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, TRUE AS incoming, m.kind AS wallet
+            FROM transfers t JOIN mine m ON m.id = t.credit_account_id
+            UNION ALL
+            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, FALSE AS incoming, m.kind AS wallet
+            FROM transfers t JOIN mine m ON m.id = t.debit_account_id
+          ) both_ways
+          ORDER BY created_at DESC, id DESC, incoming
+          LIMIT ${opts.limit} OFFSET ${opts.page * opts.limit}
+        )
+        SELECT p.id, p.kind, p.amount, p.created_at, p.incoming, p.wallet, o.task_title, w.card_last4
+        FROM page p
+        LEFT JOIN orders o
+          ON o.id = CASE WHEN p.reference ~ '^order:[0-9]{1,18}$' THEN substr(p.reference, 7)::bigint END
+        LEFT JOIN withdrawals w
+          ON w.id = CASE WHEN p.reference ~ '^withdrawal:[0-9]{1,18}$' THEN substr(p.reference, 12)::bigint END
+        ORDER BY p.created_at DESC, p.id DESC, p.incoming`,
+  );
+  return found.map((r) => {
+    const { type, label } = describe(r);
+    return {
+      transactionId: String(r.id),
+      transactionType: type,
+      initials: label,
+      createdTimeStamp: new Date(r.created_at).toISOString(),
+      amount: kopecksToUah(Number(r.amount)),
+      wallet: r.wallet,
+    };
+  });
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { MSG, formatUah, kopecksToUah, withdrawSplit, type Withdrawal, type WithdrawalStatus } from '@zalik/contract';
+import { row, rows, type Executor } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { enqueue } from '../outbox/enqueue.js';
+import { IdempotencyConflict, InsufficientFunds, SYSTEM, post, type Leg } from '../ledger/service.js';
+
+interface WithdrawalRow {
+  id: number | string;
+  user_id: number | string;
+  username: string;
+  idempotency_key: string;
+  card_number: string;
+  card_last4: string;
+  amount: number | string;
+  fee: number | string;
+  payout: number | string;
+  status: WithdrawalStatus;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+}
+
+const SELECT = sql`SELECT w.*, u.username FROM withdrawals w JOIN users u ON u.telegram_id = w.user_id`;
+export const maskCard = (last4: string) => `•••• ${last4}`;
+
+/** `full` shows the stored number: admins pay a pending request by hand; everyone else sees the last 4 digits. */
+function toWithdrawal(r: WithdrawalRow, full: boolean): Withdrawal {
+  return {
+    id: String(r.id),
+    user: { telegramId: String(r.user_id), username: r.username },
+    cardNumber: full ? r.card_number : maskCard(r.card_last4),
+    cardLast4: r.card_last4,
+    amount: kopecksToUah(Number(r.amount)),
+    fee: kopecksToUah(Number(r.fee)),
+    payout: kopecksToUah(Number(r.payout)),
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at).toISOString(),
+  };
+}
+
+/** Admins to tell about a new request: the configured ones and everyone holding ROLE_ADMIN (not banned). */
+async function adminChats(tx: Executor, configured: ReadonlySet<string>): Promise<number[]> {
+  const found = await rows<{ telegram_id: number | string }>(
+    tx,
+    sql`SELECT r.telegram_id FROM user_roles r JOIN users u ON u.telegram_id = r.telegram_id
+        WHERE r.role = 'ROLE_ADMIN' AND NOT u.is_banned`,
+  );
+  return [...new Set([...[...configured].map(Number), ...found.map((r) => Number(r.telegram_id))])].sort((a, b) => a - b);
+}
+
+export interface WithdrawInput {
+  userId: number;
+  /** Digits only, Luhn-checked by the caller. */
+  card: string;
+  amountKop: number;
+  clientKey?: string;
+  /** Admin chat ids to notify; null in the demo seed. */
+  adminIds: ReadonlySet<string> | null;
+}
+
+/**
+ * Creates a PENDING withdrawal and moves its whole amount dev -> pending:withdrawals in the
+ * same transaction, so the money can be neither spent nor requested twice while an admin
+ * pays. A retry with the same key returns the first request.
+ */
+export async function requestWithdrawal(tx: Executor, input: WithdrawInput): Promise<Withdrawal> {
+  const { feeKop, payoutKop } = withdrawSplit(input.amountKop);
+  if (payoutKop <= 0) throw badRequest(MSG.withdrawTooSmall);
+  const key = input.clientKey ?? randomUUID();
+  const created = await row<WithdrawalRow>(
+    tx,
+    sql`INSERT INTO withdrawals (user_id, idempotency_key, card_number, card_last4, amount, fee, payout)
+        VALUES (${input.userId}, ${key}, ${input.card}, ${input.card.slice(-4)}, ${input.amountKop}, ${feeKop}, ${payoutKop})
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+  );
+  if (!created) {
+    const old = (await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.user_id = ${input.userId} AND w.idempotency_key = ${key}`))!;
+    if (Number(old.amount) !== input.amountKop || old.card_last4 !== input.card.slice(-4)) throw new IdempotencyConflict(key);
+    return toWithdrawal(old, false);
+  }
+  const id = Number(created.id);
+  try {
+    await post(tx, [
+      {
+        from: { user: input.userId, wallet: 'dev' },
+        to: { system: SYSTEM.pendingWithdrawals },
+        amount: input.amountKop,
+        kind: 'WITHDRAWAL',
+        key: `withdrawal:${id}:hold`,
+        reference: `withdrawal:${id}`,
+      },
+    ]);
+  } catch (e) {
+    // The caller's transaction rolls back with it, taking the withdrawals row along.
+    if (e instanceof InsufficientFunds) throw badRequest(MSG.withdrawInsufficient);
+    throw e;
+  }
+  const w = toWithdrawal((await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.id = ${id}`))!, false);
+  if (input.adminIds) {
+    const who = w.user.username ? `@${w.user.username}` : `ID ${w.user.telegramId}`;
+    const text = [
+      `Нова заявка на виведення №${w.id}`,
+      `Розробник: ${who} (${w.user.telegramId})`,
+      `Сума: ${formatUah(w.amount)}, комісія: ${formatUah(w.fee)}`,
+      `На картку ${w.cardNumber}: ${formatUah(w.payout)}`,
+    ].join('\n');
+    for (const chatId of await adminChats(tx, input.adminIds)) {
+      await enqueue(tx, { kind: 'withdrawal_requested', chatId, text, openApp: true, dedupeKey: `withdrawal_requested:${id}:${chatId}` });
+    }
+  }
+  return w;
+}
+
+/**
+ * PAID: pending -> external:payout (payout) and pending -> income:fees (fee).
+ * REJECTED: pending -> the developer's dev wallet (the whole amount).
+ * The status flips by a conditional UPDATE, so of two admins resolving at once exactly one
+ * moves money; the other is refused. Once resolved, the full card number is no longer kept.
+ */
+export async function resolveWithdrawal(tx: Executor, id: number, status: 'PAID' | 'REJECTED', adminId: number): Promise<Withdrawal> {
+  const w = await row<WithdrawalRow>(
+    tx,
+    sql`UPDATE withdrawals SET status = ${status}, resolved_at = now(), resolved_by = ${adminId},
+               card_number = '•••• ' || card_last4
+        WHERE id = ${id} AND status = 'PENDING' RETURNING id`,
+  );
+  if (!w) {
+    const exists = await row(tx, sql`SELECT 1 AS one FROM withdrawals WHERE id = ${id}`);
+    throw exists ? conflict(MSG.withdrawalResolved) : notFound(MSG.withdrawalNotFound);
+  }
+  const full = (await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.id = ${id}`))!;
+  const from = { system: SYSTEM.pendingWithdrawals } as const;
+  const reference = `withdrawal:${id}`;
+  const legs: Leg[] =
+    status === 'PAID'
+      ? ([
+          { from, to: { system: SYSTEM.payout }, amount: Number(full.payout), kind: 'WITHDRAWAL_PAID', key: `withdrawal:${id}:paid`, reference },
+          { from, to: { system: SYSTEM.fees }, amount: Number(full.fee), kind: 'WITHDRAWAL_FEE', key: `withdrawal:${id}:fee`, reference },
+        ] satisfies Leg[]).filter((l) => l.amount > 0)
+      : [
+          {
+            from,
+            to: { user: Number(full.user_id), wallet: 'dev' },
+            amount: Number(full.amount),
+            kind: 'WITHDRAWAL_REJECTED',
+            key: `withdrawal:${id}:rejected`,
+            reference,
+          },
+        ];
+  await post(tx, legs);
+  return toWithdrawal(full, true);
+}
+
+export async function listWithdrawals(
+  ex: Executor,
+  opts: { status?: WithdrawalStatus; userId?: number; page: number; limit: number },
+): Promise<Withdrawal[]> {
+  const where = [sql`TRUE`];
+  if (opts.status) where.push(sql`w.status = ${opts.status}`);
+  if (opts.userId !== undefined) where.push(sql`w.user_id = ${opts.userId}`);
+  const found = await rows<WithdrawalRow>(
+    ex,
+    sql`${SELECT} WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY w.created_at DESC, w.id DESC LIMIT ${opts.limit} OFFSET ${opts.page * opts.limit}`,
+  );
+  // A developer's own list never carries the full number, not even their own.
+  return found.map((r) => toWithdrawal(r, opts.userId === undefined));
+}

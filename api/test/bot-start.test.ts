@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bot } from 'grammy';
+import { buildApp } from '../src/app.js';
+import { createBot } from '../src/bot/bot.js';
+import { setupTelegram } from '../src/bot/runtime.js';
+import { BOT_TEXT } from '../src/bot/texts.js';
+import { enqueue } from '../src/modules/outbox/enqueue.js';
+import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { createTestContext, type TestContext } from './helpers.js';
+
+let fake: FakeBotApi;
+let bot: Bot;
+const settings = (apiRoot: string, token: string) => ({
+  botToken: token,
+  botApiRoot: apiRoot,
+  publicUrl: 'https://zalik.test',
+  botUsername: 'zalik_test_bot',
+  miniAppName: 'shop',
+});
+
+let updateId = 1;
+/** A private-chat `/start ...` message as Telegram delivers it. */
+function startUpdate(fromId: number, text: string) {
+  return {
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: fromId, type: 'private', first_name: 'Оля' },
+      from: { id: fromId, is_bot: false, first_name: 'Оля' },
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }],
+    },
+  };
+}
+
+async function replyTo(update: ReturnType<typeof startUpdate>) {
+  const before = fake.delivered('sendMessage').length;
+  await bot.handleUpdate(update as never);
+  const sent = fake.delivered('sendMessage');
+  expect(sent).toHaveLength(before + 1);
+  return sent.at(-1)!.params as { chat_id: number; text: string; reply_markup: { inline_keyboard: Record<string, unknown>[][] } };
+}
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  bot = createBot(settings(fake.apiRoot, fake.token));
+  await bot.init();
+});
+afterAll(() => fake.close());
+
+describe('/start', () => {
+  it('answers in Ukrainian with a web_app button that opens PUBLIC_URL', async () => {
+    const reply = await replyTo(startUpdate(5551, '/start'));
+    expect(reply.chat_id).toBe(5551);
+    expect(reply.text).toBe(BOT_TEXT.start);
+    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Zalik', web_app: { url: 'https://zalik.test/' } }]]);
+  });
+
+  it('passes a ref_ payload on to the mini-app as its start parameter', async () => {
+    const reply = await replyTo(startUpdate(5552, '/start ref_5551'));
+    expect(reply.text).toBe(BOT_TEXT.startInvited);
+    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Zalik', url: 'https://t.me/zalik_test_bot/shop?startapp=ref_5551' }]]);
+  });
+
+  it.each([['/start ref_5553'], ['/start hello'], ['/start ref_abc'], ['/start@zalik_test_bot']])('treats %s as a plain start', async (text) => {
+    const reply = await replyTo(startUpdate(5553, text));
+    expect(reply.text).toBe(BOT_TEXT.start);
+    expect(reply.reply_markup.inline_keyboard[0]![0]).toHaveProperty('web_app');
+  });
+
+  it('answers any other private message with the app button', async () => {
+    const u = startUpdate(5554, 'привіт');
+    u.message.entities = [];
+    const reply = await replyTo(u);
+    expect(reply.text).toBe(BOT_TEXT.start);
+  });
+});
+
+describe('receiving updates', () => {
+  it('long-polls getUpdates and replies', async () => {
+    const polling = createBot(settings(fake.apiRoot, fake.token));
+    fake.pushUpdate(startUpdate(5560, '/start ref_42'));
+    const started = polling.start();
+    for (let i = 0; i < 100 && !fake.delivered('sendMessage').some((c) => c.params.chat_id === 5560); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await polling.stop();
+    await started;
+    const sent = fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5560);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]!.params.reply_markup)).toContain('startapp=ref_42');
+  });
+
+  it('as wired at start-up: polls for updates and sends queued notifications through the bot', async () => {
+    const ctx = await createTestContext({ BOT_API_ROOT: fake.apiRoot, OUTBOX_POLL_MS: '50' });
+    const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
+    const telegram = setupTelegram(app, ctx.deps);
+    await app.ready();
+    try {
+      await telegram.start();
+      fake.pushUpdate(startUpdate(5580, '/start'));
+      await ctx.deps.db.transaction((tx) => enqueue(tx, { kind: 'order_created', chatId: 5581, text: 'Нове замовлення' }));
+      const arrived = () => fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5580 || c.params.chat_id === 5581);
+      for (let i = 0; i < 100 && arrived().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(arrived().map((c) => c.params.text).sort()).toEqual([BOT_TEXT.start, 'Нове замовлення'].sort());
+    } finally {
+      await telegram.stop();
+      await app.close();
+      await ctx.close();
+    }
+    expect(telegram.bot?.isRunning()).toBe(false);
+  });
+
+  describe('webhook mode', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext({ BOT_API_ROOT: fake.apiRoot, BOT_WEBHOOK_URL: 'https://zalik.test', BOT_WEBHOOK_SECRET: 'hook-secret_1' });
+    });
+    afterAll(() => ctx.close());
+
+    it('sets the webhook with a secret and answers updates posted to the secret path only', async () => {
+      const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
+      const telegram = setupTelegram(app, ctx.deps);
+      await app.ready();
+      try {
+        await telegram.start();
+        const set = fake.delivered('setWebhook').at(-1)!;
+        expect(set.params).toMatchObject({ url: 'https://zalik.test/telegram/hook-secret_1', secret_token: 'hook-secret_1' });
+
+        const update = startUpdate(5570, '/start');
+        const wrong = await app.inject({
+          method: 'POST', url: '/telegram/hook-secret_1', payload: update,
+          headers: { 'x-telegram-bot-api-secret-token': 'guess' },
+        });
+        expect(wrong.statusCode).toBe(401);
+        expect(fake.delivered('sendMessage').some((c) => c.params.chat_id === 5570)).toBe(false);
+
+        const ok = await app.inject({
+          method: 'POST', url: '/telegram/hook-secret_1', payload: update,
+          headers: { 'x-telegram-bot-api-secret-token': 'hook-secret_1' },
+        });
+        expect(ok.statusCode).toBe(200);
+        expect(fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5570)).toHaveLength(1);
+      } finally {
+        await telegram.stop();
+        await app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Test helpers of the orders area: DOCX templates and their reading, multipart bodies,
+ * money set-up, and a ledger check in SQL of our own (independent of the ledger module).
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import PizZip from 'pizzip';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { row, rows, type Executor } from '../src/db/client.js';
+import { post, SYSTEM } from '../src/modules/ledger/service.js';
+import { minimalDocx } from '../src/modules/generators/docx-skeleton.js';
+import { ADMIN_ID, auth, grantRole, login, type TestContext } from './helpers.js';
+import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
+
+export { minimalDocx };
+
+/** The text of a DOCX's document.xml, paragraphs separated by newlines. */
+export function docxText(bytes: Buffer): string {
+  const xml = new PizZip(bytes).file('word/document.xml')?.asText();
+  if (xml === undefined) throw new Error('not a docx: no word/document.xml');
+  return xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<w:br\/>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .trimEnd();
+}
+
+export interface Part {
+  name: string;
+  /** A file part when set. */
+  filename?: string;
+  value: string | Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----zalik${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = p.filename !== undefined
+      ? `form-data; name="${p.name}"; filename="${p.filename}"; filename*=UTF-8''${encodeURIComponent(p.filename)}`
+      : `form-data; name="${p.name}"`;
+    const type = p.filename !== undefined ? `\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Money in, as an admin top-up would put it: external:topup -> the user's general wallet. */
+export async function topUp(db: Executor, telegramId: number, uah: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await post(tx, [
+      { from: { system: SYSTEM.topup }, to: { user: telegramId, wallet: 'general' }, amount: Math.round(uah * 100), kind: 'TOPUP', key: `test-topup:${randomUUID()}` },
+    ]);
+  });
+}
+
+/** A wallet's balance in kopecks (0 when it was never opened). */
+export async function balanceOf(db: Executor, telegramId: number, wallet: 'general' | 'dev'): Promise<number> {
+  const r = await row<{ balance: number }>(db, sql`SELECT balance FROM accounts WHERE owner_id = ${telegramId} AND kind = ${wallet}`);
+  return Number(r?.balance ?? 0);
+}
+
+export async function systemBalance(db: Executor, code: string): Promise<number> {
+  return Number((await row<{ balance: number }>(db, sql`SELECT balance FROM accounts WHERE code = ${code}`))?.balance ?? 0);
+}
+
+/** The ledger's invariants, asserted: balances sum to zero, equal their transfers, no user below zero. */
+export async function expectLedgerBalanced(db: Executor): Promise<void> {
+  const total = await row<{ sum: number | string | null }>(db, sql`SELECT COALESCE(SUM(balance), 0) AS sum FROM accounts`);
+  expect(Number(total?.sum)).toBe(0);
+  const drift = await rows<{ code: string }>(
+    db,
+    sql`SELECT a.code FROM accounts a
+        WHERE a.balance <> COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
+                         - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`,
+  );
+  expect(drift).toEqual([]);
+  const negative = await rows(db, sql`SELECT code FROM accounts WHERE owner_id IS NOT NULL AND balance < 0`);
+  expect(negative).toEqual([]);
+}
+
+/** Blob files on disk under DATA_DIR/blobs (a refused upload or purchase must leave none). */
+export function blobCount(dataDir: string): number {
+  const root = path.join(dataDir, 'blobs');
+  let n = 0;
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) walk(path.join(dir, e.name));
+      else n++;
+    }
+  };
+  walk(root);
+  return n;
+}
+
+export async function count(db: Executor, table: 'orders' | 'order_files' | 'transfers' | 'outbox' | 'task_templates', where = sql`true`): Promise<number> {
+  const r = await row<{ n: number | string }>(db, sql`SELECT COUNT(*) AS n FROM ${sql.raw(table)} WHERE ${where}`);
+  return Number(r?.n ?? 0);
+}
+
+// ---- a small world to buy in -------------------------------------------------------------
+
+
+export const STUDENT = 7001;
+export const DEV = 7002;
+export const OTHER_DEV = 7003;
+export const NO_NICK = 7004;
+
+export interface World {
+  admin: string;
+  student: string;
+  dev: string;
+  otherDev: string;
+  noNick: string;
+  teacherId: number;
+  /** Argument names of the REGULAR tasks, in order. */
+  argNames: string[];
+  argIds: number[];
+  /** First argument of TEST tasks. */
+  questionArgId: number;
+}
+
+export async function createWorld(ctx: TestContext): Promise<World> {
+  const admin = await login(ctx.app, { id: ADMIN_ID, username: 'boss' });
+  const student = await login(ctx.app, { id: STUDENT, username: 'olena' });
+  const dev = await login(ctx.app, { id: DEV, username: 'taras' });
+  const otherDev = await login(ctx.app, { id: OTHER_DEV, username: 'ivan' });
+  const noNick = await login(ctx.app, { id: NO_NICK, username: undefined });
+  await grantRole(ctx.app, admin, DEV, 'ROLE_DEVELOPER');
+  await grantRole(ctx.app, admin, OTHER_DEV, 'ROLE_DEVELOPER');
+  const subjectId = await makeSubject(ctx.database.db, 'Вища математика');
+  const teacherId = await makeTeacher(ctx.database.db, subjectId, 'Петренко П. П.');
+  const argIds = [await makeArgument(ctx.database.db, 'ПІБ', 'Прізвище та ініціали'), await makeArgument(ctx.database.db, 'Варіант', 'Номер варіанту')];
+  const questionArgId = await makeArgument(ctx.database.db, 'Питання', 'Текст питання');
+  return { admin, student, dev, otherDev, noNick, teacherId, argNames: ['ПІБ', 'Варіант'], argIds, questionArgId };
+}
+
+/** An auto-generated REGULAR task of DEV with a matching template uploaded through the API. */
+export async function autoTask(ctx: TestContext, w: World, opts: { price?: number; visible?: boolean; title?: string; template?: boolean } = {}) {
+  const id = await makeTask(ctx.database.db, {
+    teacherId: w.teacherId,
+    developerId: DEV,
+    title: opts.title ?? 'Розрахункова робота',
+    price: opts.price ?? 100,
+    autoGenerate: true,
+    identifier: 'docx-template',
+    visible: opts.visible ?? true,
+    argumentIds: w.argIds,
+  });
+  if (opts.template !== false) {
+    const res = await uploadTemplate(ctx, w.dev, id, minimalDocx(['Студент: {ПІБ}', 'Варіант №{Варіант}']));
+    if (res.statusCode !== 200) throw new Error(`template upload failed: ${res.body}`);
+  }
+  return id;
+}
+
+export async function manualTask(ctx: TestContext, w: World, opts: { price?: number } = {}) {
+  return makeTask(ctx.database.db, { teacherId: w.teacherId, developerId: DEV, title: 'Курсова робота', price: opts.price ?? 250, argumentIds: w.argIds });
+}
+
+export function uploadTemplate(ctx: TestContext, token: string, taskId: number, bytes: Buffer, filename = 'шаблон.docx') {
+  const form = multipart([{ name: 'file', filename, value: bytes }]);
+  return ctx.app.inject({ method: 'PUT', url: `/api/v1/tasks/${taskId}/template`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
+}
+
+export function buy(ctx: TestContext, token: string, taskId: number, args: unknown[], key?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/tasks/process',
+    headers: { ...auth(token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { taskId: String(taskId), arguments: args },
+  });
+}
+
+/** Fetches a signed link through the app (no Authorization header, as Telegram would). */
+export function download(ctx: TestContext, link: string) {
+  const url = new URL(link);
+  return ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
+}

@@ -1,0 +1,177 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One Bot API call the fake received. */
+export interface BotCall {
+  method: string;
+  /** JSON body, or the text fields of a multipart body (JSON-looking values parsed). */
+  params: Record<string, unknown>;
+  /** Uploaded files of a multipart body. */
+  files: { field: string; name: string; bytes: Buffer }[];
+  /** False when the fake answered with a failure. */
+  ok: boolean;
+}
+
+export interface FakeBotApi {
+  /** Give this to grammY as `client.apiRoot`. */
+  apiRoot: string;
+  token: string;
+  calls: BotCall[];
+  /** Calls that succeeded, i.e. what a chat would actually show. */
+  delivered(method?: string): BotCall[];
+  /** The next `count` calls fail: `error` answers 500 as Telegram does in an outage, `down` drops the connection, or a Bot API error code (e.g. 403). */
+  fail(count: number, how?: 'error' | 'down' | number): void;
+  /** Updates handed out by getUpdates. */
+  pushUpdate(update: Record<string, unknown>): void;
+  close(): Promise<void>;
+}
+
+const BOT_USER = { id: 777000111, is_bot: true, first_name: 'Zalik', username: 'zalik_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A small multipart reader. grammY writes headers the way Telegram accepts them
+ * (`content-disposition:form-data;name="x";filename=a.pdf`), which stricter parsers refuse.
+ */
+function readMultipart(body: Buffer, boundary: string): { name: string; filename?: string; data: Buffer }[] {
+  const parts: { name: string; filename?: string; data: Buffer }[] = [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = body.subarray(start + 2, next - 2); // skip the CRLF after the delimiter and before the next
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const name = /;\s*name="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? '';
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    parts.push({ name, filename, data: part.subarray(headerEnd + 4) });
+    at = next;
+  }
+  return parts;
+}
+
+async function parse(req: IncomingMessage, body: Buffer): Promise<Pick<BotCall, 'params' | 'files'>> {
+  const type = req.headers['content-type'] ?? '';
+  const boundary = /boundary=(.+)$/.exec(type)?.[1];
+  if (type.startsWith('multipart/form-data') && boundary) {
+    const params: Record<string, unknown> = {};
+    const files: BotCall['files'] = [];
+    for (const part of readMultipart(body, boundary)) {
+      if (part.filename !== undefined) {
+        files.push({ field: part.name, name: part.filename, bytes: part.data });
+        continue;
+      }
+      const value = part.data.toString('utf8');
+      try {
+        params[part.name] = JSON.parse(value);
+      } catch {
+        params[part.name] = value;
+      }
+    }
+    return { params, files };
+  }
+  return { params: body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {}, files: [] };
+}
+
+/** A local stand-in for api.telegram.org speaking enough of the Bot API for the bot and the outbox. */
+export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<FakeBotApi> {
+  const calls: BotCall[] = [];
+  const updates: Record<string, unknown>[] = [];
+  let failures: { count: number; how: 'error' | 'down' | number } = { count: 0, how: 'error' };
+  let messageId = 1;
+
+  const message = (chatId: unknown, extra: Record<string, unknown> = {}) => ({
+    message_id: messageId++,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: Number(chatId), type: Number(chatId) > 0 ? 'private' : 'supergroup' },
+    from: BOT_USER,
+    ...extra,
+  });
+
+  const answer = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    switch (method) {
+      case 'getMe':
+        return BOT_USER;
+      case 'sendMessage':
+        return message(params.chat_id, { text: params.text });
+      case 'sendDocument':
+        return message(params.chat_id, { document: { file_id: `doc${messageId}`, file_unique_id: `u${messageId}` } });
+      case 'sendMediaGroup':
+        return (params.media as unknown[]).map(() => message(params.chat_id, { document: { file_id: `doc${messageId}`, file_unique_id: `u${messageId}` } }));
+      case 'getUpdates': {
+        const offset = Number(params.offset ?? 0);
+        // As Telegram does: an offset confirms every update before it, which is then forgotten.
+        while (updates.length && Number(updates[0]!.update_id) < offset) updates.shift();
+        for (let waited = 0; waited < 200 && !updates.some((u) => Number(u.update_id) >= offset); waited += 20) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return updates.filter((u) => Number(u.update_id) >= offset);
+      }
+      case 'deleteWebhook':
+      case 'setWebhook':
+      case 'answerCallbackQuery':
+      case 'setMyCommands':
+        return true;
+      default:
+        return undefined;
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const m = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://fake').pathname);
+      const body = await readBody(req);
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (!m) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+      const [, gotToken, method] = m as unknown as [string, string, string];
+      const parsed = await parse(req, body);
+      const call: BotCall = { method, ...parsed, ok: false };
+      calls.push(call);
+      if (gotToken !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      if (failures.count > 0 && method !== 'getUpdates') {
+        failures.count--;
+        if (failures.how === 'down') return req.socket.destroy();
+        const code = failures.how === 'error' ? 500 : failures.how;
+        return send(code, { ok: false, error_code: code, description: code === 403 ? 'Forbidden: bot was blocked by the user' : 'Internal Server Error' });
+      }
+      const result = await answer(method, parsed.params);
+      if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
+      call.ok = true;
+      send(200, { ok: true, result });
+    })().catch((err: unknown) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    token,
+    calls,
+    delivered: (method) => calls.filter((c) => c.ok && (!method || c.method === method)),
+    fail(count, how = 'error') {
+      failures = { count, how };
+    },
+    pushUpdate(update) {
+      updates.push(update);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Issue 5, buying: a student buys an auto-generated task, downloads the DOCX through
+ * Telegram's native download, and finds it in the history (downloaded there through the
+ * desktop client's hidden frame). Screenshots of the buying screens, the result and the history.
+ */
+import PizZip from 'pizzip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { HistoryItem, Subject, Task, Teacher } from '@zalik/contract';
+import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
+import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+
+const SUBJECT = 'Вища математика';
+const AUTO_TASK = 'Розрахункова робота: границі та похідні';
+const TEST_TASK = 'Модульний тест: диференціальне числення';
+
+interface TgEvent {
+  name: string;
+  params: { url?: string; file_name?: string } | null;
+}
+
+/** Every copy of a task (one per teacher) by title, with the subject's id. */
+async function findTasks(env: E2E, title: string): Promise<{ subjectId: string; tasks: Task[] }> {
+  const student = await env.apiAs(PERSONA.student);
+  const subject = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!;
+  const teachers = await student.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`);
+  const tasks: Task[] = [];
+  for (const t of teachers) tasks.push(...(await student.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)).filter((x) => x.title === title));
+  return { subjectId: subject.id, tasks };
+}
+
+/** The admin uploads a DOCX template whose tags are the task's argument names (PUT /tasks/{id}/template). */
+async function uploadTemplate(env: E2E, task: Task): Promise<void> {
+  const admin = await env.apiAs(PERSONA.admin);
+  const docx = minimalDocx(['Розрахункова робота', ...task.arguments.map((a) => `${a.name}: {${a.name}}`)]);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(docx)]), 'шаблон.docx');
+  const res = await fetch(new URL(`/api/v1/tasks/${task.id}/template`, env.server.url), {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+const tgEvents = (page: Page) => page.evaluate(() => (window.__tgEvents ?? []) as unknown as TgEvent[]);
+
+async function openTask(page: Page, title: string): Promise<void> {
+  await page.getByRole('article', { name: title }).first().getByRole('button', { name: 'Придбати' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+describe('buying an auto-generated task', () => {
+  let env: E2E;
+  let subjectId: string;
+
+  beforeAll(async () => {
+    env = await startE2E();
+    await (await env.apiAs(PERSONA.student)).patch('/api/v1/users/me/course', { courseNumber: 1 });
+    const found = await findTasks(env, AUTO_TASK);
+    subjectId = found.subjectId;
+    for (const task of found.tasks) if (!task.hasTemplate) await uploadTemplate(env, task);
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('the student buys it, downloads the DOCX through Telegram, and sees it in the history', async () => {
+    const page = await env.open({ persona: PERSONA.student, platform: 'ios', path: `/list-task/${subjectId}` });
+    await openTask(page, AUTO_TASK);
+    await page.getByText('Вища математика', { exact: true }).waitFor();
+
+    await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.  ');
+    await page.getByLabel('Група').fill('КН-21');
+    await page.getByLabel('Варіант').fill('7');
+    await page.getByRole('button', { name: 'Відправити' }).click();
+
+    await page.getByRole('heading', { name: 'Готово!' }).waitFor();
+    const download = page.getByRole('button', { name: /^Завантажити / });
+    const fileName = (await download.getAttribute('aria-label'))!.replace(/^Завантажити /, '');
+    expect(fileName).toMatch(/\.docx$/);
+    expect(await page.getByText('@dev_demo').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`/list-task/${subjectId}/buying-task/buying-result`);
+    await waitForIdle(page);
+    await shoot(page, 'buying-result-light');
+
+    // Telegram (emulated, iOS 8.0) is asked to download the signed link; the link serves the DOCX.
+    await download.click();
+    await expect.poll(async () => (await tgEvents(page)).filter((e) => e.name === 'web_app_request_file_download').length).toBe(1);
+    const request = (await tgEvents(page)).find((e) => e.name === 'web_app_request_file_download')!;
+    expect(request.params?.file_name).toBe(fileName);
+    const res = await fetch(request.params!.url!);
+    expect(res.status).toBe(200);
+    const xml = new PizZip(Buffer.from(await res.arrayBuffer())).file('word/document.xml')!.asText();
+    expect(xml).toContain('ПІБ студента: Шевченко Т. Г.<');
+    expect(xml).toContain('Варіант: 7');
+
+    // The purchase is in the history, with its file.
+    await page.getByRole('link', { name: 'Історія завдань' }).click();
+    // Newest first; the demo data may hold earlier purchases of the same task.
+    const item = page.getByRole('article', { name: AUTO_TASK }).first();
+    await item.waitFor();
+    const bought = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);
+    expect(await page.getByRole('article').count()).toBe(bought.length);
+    expect(bought[0]).toMatchObject({ taskTitle: AUTO_TASK, status: 'DONE', fileName });
+    expect(await item.getByText('Виконано').count()).toBe(1);
+    expect(await item.getByRole('button', { name: `Скачати ${fileName}` }).count()).toBe(1);
+    await waitForIdle(page);
+    await shoot(page, 'history-light');
+  });
+
+  it('on the desktop client the history downloads through a hidden frame', async () => {
+    const page = await env.open({ persona: PERSONA.student, theme: 'dark', path: '/settings/history-task' });
+    const item = page.getByRole('article', { name: AUTO_TASK }).first();
+    await item.waitFor();
+    await waitForIdle(page);
+    await shoot(page, 'history-dark');
+    await item.getByRole('button', { name: /^Скачати / }).click();
+    const src = await page.locator('iframe[aria-hidden="true"]').getAttribute('src');
+    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect((await fetch(src!)).status).toBe(200);
+    expect((await tgEvents(page)).some((e) => e.name === 'web_app_request_file_download')).toBe(false);
+  });
+
+  it('a user without purchases sees the empty text; an admin opens the student history by ?telegramId', async () => {
+    const admin = await env.open({ persona: PERSONA.admin, path: '/settings/history-task' });
+    await admin.getByText('Історії ще немає').waitFor();
+
+    // An admin sees the student's history in the admin view.
+    await admin.goto(new URL(`/settings/admin-panel/profile/history-task?telegramId=${PERSONA.student}`, env.server.url).toString());
+    await admin.getByRole('article', { name: AUTO_TASK }).first().waitFor();
+    await admin.getByText(`Telegram ID ${PERSONA.student}`).waitFor();
+  });
+
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    it(`screenshots of the buying forms and the result (${theme})`, async () => {
+      const page = await env.open({ persona: PERSONA.student, theme, path: `/list-task/${subjectId}` });
+      await openTask(page, AUTO_TASK);
+      await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
+      await waitForIdle(page);
+      await shoot(page, `buying-task-${theme}`);
+
+      await page.getByRole('button', { name: 'Назад' }).click();
+      await openTask(page, TEST_TASK);
+      await page.getByLabel('Питання №1').fill('Знайдіть похідну x²');
+      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByLabel('Питання №2').waitFor();
+      await waitForIdle(page);
+      await shoot(page, `buying-test-${theme}`);
+
+      if (theme === 'dark') {
+        await page.getByRole('button', { name: 'Назад' }).click();
+        await openTask(page, AUTO_TASK);
+        await page.getByLabel('ПІБ студента').fill('Коваль О.');
+        await page.getByRole('button', { name: 'Відправити' }).click();
+        await page.getByRole('heading', { name: 'Готово!' }).waitFor();
+        await waitForIdle(page);
+        await shoot(page, 'buying-result-dark');
+        // Back from the result goes to the tasks tab, not to the paid form.
+        await page.getByRole('button', { name: 'Назад' }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      }
+    });
+  }
+});

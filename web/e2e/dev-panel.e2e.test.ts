@@ -1,0 +1,115 @@
+/**
+ * Issue 5, manual orders: the student buys a manual task, the developer (persona switch)
+ * sees it in the dev panel and delivers two files with a message, and the student's history
+ * shows the order done with both files and the message. Screenshots of the dev panel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { MSG, type HistoryItem, type InProgressOrder, type Subject } from '@zalik/contract';
+import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { SCREENSHOTS_DIR } from './paths';
+
+const SUBJECT = 'Вища математика';
+const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
+const TOPIC = 'Власні вектори матриці 3×3';
+
+const order = (page: Page) => page.getByRole('article', { name: `Замовлення: ${MANUAL_TASK}` }).filter({ hasText: TOPIC });
+
+async function chooseFiles(card: Locator): Promise<void> {
+  await card.getByTestId('add-files').setInputFiles([
+    { name: 'розв’язок.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Розв’язок\n%%EOF\n') },
+    { name: 'обчислення.py', mimeType: 'text/plain', buffer: Buffer.from('print("λ = 2")\n') },
+  ]);
+  await card.getByText('обчислення.py').waitFor();
+}
+
+describe('a manual order from purchase to delivery', () => {
+  let env: E2E;
+  let subjectId: string;
+
+  beforeAll(async () => {
+    env = await startE2E();
+    const student = await env.apiAs(PERSONA.student);
+    await student.patch('/api/v1/users/me/course', { courseNumber: 1 });
+    subjectId = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!.id;
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('the developer delivers two files with a message, and the student sees the order done', async () => {
+    // The student buys the manual task.
+    const page = await env.open({ persona: PERSONA.student, path: `/list-task/${subjectId}` });
+    await page.getByRole('article', { name: MANUAL_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
+    await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
+    await page.getByLabel('Група').fill('КН-21');
+    await page.getByLabel('Тема', { exact: true }).fill(TOPIC);
+    await page.getByRole('button', { name: 'Відправити' }).click();
+    await page.getByRole('heading', { name: 'Замовлення прийнято' }).waitFor();
+    await page.getByText(MSG.orderAccepted).waitFor();
+    await waitForIdle(page);
+    await shoot(page, 'buying-result-manual-light');
+
+    // Switch to the developer persona: the order waits in the dev panel.
+    await page.getByLabel('Демо-користувач').selectOption(PERSONA.developer);
+    await expect.poll(() => page.getByLabel('Демо-користувач').inputValue()).toBe(PERSONA.developer);
+    await page.getByRole('navigation').getByRole('link', { name: 'Налаштування' }).click();
+    await page.getByRole('link', { name: 'Dev-панель' }).click();
+    const card = order(page);
+    await card.waitFor();
+    for (const text of ['@student_demo', PERSONA.student, 'Петренко О. В.', MANUAL_TASK]) {
+      expect(await card.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await card.getByRole('button', { name: 'Показати (3)' }).click();
+    expect(await card.getByRole('listitem').allTextContents()).toEqual(['Шевченко Т. Г.', 'КН-21', TOPIC]);
+
+    await chooseFiles(card);
+    await card.getByLabel('Повідомлення студенту').fill('Розв’язок у PDF, код обчислень — у .py.');
+    await card.getByRole('button', { name: 'Відправити' }).click();
+    await expect.poll(() => order(page).count()).toBe(0);
+
+    const dev = await env.apiAs(PERSONA.developer);
+    const open = await dev.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress');
+    expect(open.some((o) => o.arguments.includes(TOPIC))).toBe(false);
+
+    // Back as the student: the order is done, with both files and the message.
+    const student = await env.open({ persona: PERSONA.student, path: '/settings/history-task' });
+    const item = student.getByRole('article', { name: MANUAL_TASK }).filter({ hasText: 'розв’язок.pdf' });
+    await item.waitFor();
+    expect(await item.getByText('Виконано').count()).toBe(1);
+    expect(await item.getByText('Розв’язок у PDF, код обчислень — у .py.').count()).toBe(1);
+    expect(await item.getByRole('button', { name: /^Скачати / }).count()).toBe(2);
+    const history = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);
+    const done = history.find((h) => h.files.some((f) => f.fileName === 'розв’язок.pdf'))!;
+    expect(done).toMatchObject({ status: 'DONE', taskTitle: MANUAL_TASK });
+    expect(done.files.map((f) => f.fileName)).toEqual(['розв’язок.pdf', 'обчислення.py']);
+  });
+
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    it(`screenshot of the dev panel with an order and chosen files (${theme})`, async () => {
+      const page = await env.open({ persona: PERSONA.student, theme, path: `/list-task/${subjectId}` });
+      await page.getByRole('article', { name: MANUAL_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
+      await page.getByLabel('ПІБ студента').fill('Коваль О.');
+      await page.getByLabel('Група').fill('КН-22');
+      await page.getByLabel('Тема', { exact: true }).fill(TOPIC);
+      await page.getByRole('button', { name: 'Відправити' }).click();
+      await page.getByRole('heading', { name: 'Замовлення прийнято' }).waitFor();
+
+      const dev = await env.open({ persona: PERSONA.developer, theme, path: '/settings/dev-panel' });
+      const card = order(dev).first();
+      await card.waitFor();
+      await waitForIdle(dev);
+      await shoot(dev, `dev-panel-${theme}`);
+      await card.getByRole('button', { name: /Показати/ }).click();
+      await chooseFiles(card);
+      await card.getByLabel('Повідомлення студенту').fill('Готово.');
+      await waitForIdle(dev);
+      await card.screenshot({ path: path.join(SCREENSHOTS_DIR, `dev-panel-order-${theme}.png`) });
+      await card.getByRole('button', { name: /розв’язок\.pdf/ }).click();
+      await dev.getByRole('dialog', { name: 'розв’язок.pdf' }).waitFor();
+      await waitForIdle(dev);
+      await shoot(dev, `dev-panel-file-popup-${theme}`);
+    });
+  }
+});

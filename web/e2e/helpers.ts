@@ -1,0 +1,165 @@
+/**
+ * What every browser test needs (docs/WEB.md, "Browser tests"):
+ *
+ *   const env = await startE2E();                       // beforeAll: API + Chromium
+ *   const page = await env.open({ persona: PERSONA.student, theme: 'dark', path: '/settings' });
+ *   await waitForIdle(page);
+ *   await shoot(page, 'settings-dark');
+ *   const admin = await env.apiAs(PERSONA.admin);       // the API as a persona
+ *   await admin.patch('/api/v1/users/100001/ban?value=true');
+ *   await env.stop();                                   // afterAll
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
+import { startServer, type TestServer } from './server';
+
+/** The demo personas seeded by the API (api/src/modules/demo/personas.ts). */
+export const PERSONA = { student: '100001', developer: '100002', admin: '100003' } as const;
+export type Theme = 'light' | 'dark';
+export const VIEWPORT = { width: 390, height: 844 } as const;
+
+export interface OpenOptions {
+  persona: string;
+  theme?: Theme;
+  path?: string;
+  /** Demo platform: 'tdesktop' (default), 'ios', 'android'... */
+  platform?: string;
+  /** Stills for animations (screenshots); default true. */
+  reducedMotion?: boolean;
+}
+
+export interface ApiAs {
+  token: string;
+  get<T = unknown>(p: string): Promise<T>;
+  patch<T = unknown>(p: string, body?: unknown): Promise<T>;
+  post<T = unknown>(p: string, body?: unknown): Promise<T>;
+  put<T = unknown>(p: string, body?: unknown): Promise<T>;
+  delete<T = unknown>(p: string): Promise<T>;
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** Opens the app as a persona in a fresh browser context (own storage) at 390x844. */
+  open(opts: OpenOptions): Promise<Page>;
+  /** Calls the API directly as a persona (signed in through the dev endpoint). */
+  apiAs(persona: string): Promise<ApiAs>;
+  stop(): Promise<void>;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    // A fresh profile in a temp user-data-dir is Playwright's default for launch().
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function startE2E(): Promise<E2E> {
+  const server = await startServer(inject('webDist'));
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const contexts: BrowserContext[] = [];
+
+  return {
+    server,
+    browser,
+    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true }) {
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        deviceScaleFactor: 2,
+        locale: 'uk-UA',
+        timezoneId: 'Europe/Kyiv',
+        colorScheme: theme,
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const url = new URL(at, server.url);
+      url.searchParams.set('persona', persona);
+      url.searchParams.set('theme', theme);
+      if (platform) url.searchParams.set('platform', platform);
+      await page.goto(url.toString());
+      return page;
+    },
+    apiAs: (persona) => apiAs(server.url, persona),
+    async stop() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+async function call<T>(base: string, method: string, p: string, token: string | undefined, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(p, base), {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function apiAs(base: string, persona: string): Promise<ApiAs> {
+  const { initData } = await call<{ initData: string }>(base, 'POST', '/api/dev/init-data', undefined, { telegramId: persona });
+  const { jwt } = await call<{ jwt: string }>(base, 'POST', '/api/v1/users/auth', undefined, initData);
+  return {
+    token: jwt,
+    get: (p) => call(base, 'GET', p, jwt),
+    patch: (p, b) => call(base, 'PATCH', p, jwt, b),
+    post: (p, b) => call(base, 'POST', p, jwt, b),
+    put: (p, b) => call(base, 'PUT', p, jwt, b),
+    delete: (p) => call(base, 'DELETE', p, jwt),
+  };
+}
+
+/**
+ * Waits until the screen has settled: no requests in flight, no skeletons or spinners
+ * (aria-busy), fonts and images loaded, and two animation frames painted.
+ */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.fonts.status === 'loaded', null, {
+    timeout: 15_000,
+  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const imgs = [...document.images].filter((i) => !i.complete);
+        Promise.all(imgs.map((i) => new Promise((r) => i.addEventListener('load', r, { once: true })))).then(() =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        );
+      }),
+  );
+  // Lottie players mount after their chunks load; give them a moment to draw their frame.
+  await page.waitForTimeout(250);
+}
+
+/** Saves web/screenshots/<name>.png (git-ignored) and returns its path. */
+export async function shoot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

@@ -1,0 +1,116 @@
+/**
+ * One real API process per test file: demo mode (no BOT_TOKEN), a temp DATA_DIR, a fresh
+ * PostgreSQL database when DATABASE_URL is set (dropped afterwards), serving the web build.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, WEB_ROOT } from './paths';
+
+const WEB_E2E = path.join(WEB_ROOT, 'e2e');
+
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  // pg is the API's driver (hoisted in the workspace); only this harness needs it in web/.
+  const { default: pg } = await import('pg');
+  const name = `zalik_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitHealthy(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${logs()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`API did not become healthy in 60 s:\n${logs()}`);
+}
+
+export async function startServer(webDist: string): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-e2e-data-'));
+  const pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  };
+  for (const k of ['BOT_TOKEN', 'NODE_ENV', 'JWT_SECRET', 'ADMIN_TELEGRAM_IDS', 'DATABASE_URL']) delete env[k];
+  if (pgDb) env.DATABASE_URL = pgDb.url;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, child, () => output);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timeout);
+      }
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

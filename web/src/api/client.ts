@@ -1,0 +1,95 @@
+/**
+ * The one way screens talk to the API: typed fetch with the bearer token. An expired token is
+ * renewed silently from initData and the call repeated once; a ban is reported to the
+ * AuthGate; every failure is an ApiError carrying the server's Ukrainian message.
+ */
+import { isBannedError, isTokenExpired, networkError, readError } from './errors';
+import { reportBanned, signIn } from './auth';
+import { getToken } from './token';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** JSON body (serialised) or FormData (multipart, the browser sets the boundary). */
+  body?: unknown;
+  query?: Query;
+  /** Sent as `Idempotency-Key`: the same key never charges twice (purchases). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function init(method: string, opts: RequestOptions): RequestInit {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return { method, headers, body, signal: opts.signal };
+}
+
+async function send(method: string, url: string, opts: RequestOptions): Promise<Response> {
+  try {
+    return await fetch(url, init(method, opts));
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw networkError();
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, opts.query);
+  let res = await send(method, url, opts);
+  if (!res.ok) {
+    let err = await readError(res);
+    if (isTokenExpired(res.status, err.body)) {
+      await signIn();
+      res = await send(method, url, opts);
+      if (!res.ok) err = await readError(res);
+    }
+    if (!res.ok) {
+      if (isBannedError(err)) reportBanned();
+      throw err;
+    }
+  }
+  return parse<T>(res);
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+/** A fresh key for one user action (reuse it when retrying the same action). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

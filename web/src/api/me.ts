@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseNumber, Role } from '@zalik/contract';
+import { api } from './client';
+import { qk } from './queryKeys';
+
+export const COURSE_PATH = '/api/v1/users/me/course';
+
+/** The signed-in user's course: 0 until chosen, then 1-4. */
+export function useCourse() {
+  return useQuery({
+    queryKey: qk.course(),
+    queryFn: () => api.get<number>(COURSE_PATH),
+    staleTime: Infinity,
+    // The AuthGate shows a failure screen with a retry instead of the banner.
+    meta: { silent: true },
+  });
+}
+
+export function useSetCourse() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (courseNumber: CourseNumber) => api.patch<number>(COURSE_PATH, { courseNumber }),
+    onSuccess: (_, courseNumber) => qc.setQueryData(qk.course(), courseNumber),
+  });
+}
+
+export interface Me {
+  telegramId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  photoUrl: string;
+  roles: readonly Role[];
+  isAdmin: boolean;
+  isDeveloper: boolean;
+}
+
+/** Provided by the AuthGate once signed in; screens read it with useMe(). */
+export const MeContext = createContext<Me | null>(null);
+
+/** The signed-in user (token roles + Telegram profile). Only for UI decisions: the server decides access. */
+export function useMe(): Me {
+  const me = useContext(MeContext);
+  if (!me) throw new Error('useMe() outside the AuthGate');
+  return me;
+}

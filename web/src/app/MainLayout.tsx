@@ -1,0 +1,16 @@
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router';
+import { BottomNav } from '../ui';
+
+/**
+ * The signed-in layout: the screen above, the four-tab navigation below. `--layout-bottom`
+ * tells Page and FixedBottomButton how much bottom space the navigation takes.
+ */
+export function MainLayout() {
+  return (
+    <div style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>
+      <Outlet />
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useNavigate } from 'react-router';
+import { MSG } from '@zalik/contract';
+import { Button, EmptyState, Page } from '../ui';
+
+export function NotFoundScreen() {
+  const navigate = useNavigate();
+  return (
+    <Page>
+      <EmptyState text={MSG.routeNotFound}>
+        <Button variant="secondary" onClick={() => navigate('/', { replace: true })}>
+          На головну
+        </Button>
+      </EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { Cell, IconTile, Page, Section, ShieldIcon, TasksIcon, WalletIcon } from '../../ui';
+import { RequireAdmin } from './RequireAdmin';
+
+/* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
+const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500' } as const;
+
+/** /settings/admin-panel: the admin's menu (lazy chunk). */
+export default function AdminPanelScreen() {
+  return (
+    <RequireAdmin>
+      <Page title="Адмін-панель">
+        <Section>
+          <Cell
+            to="/settings/admin-panel/profile"
+            before={<IconTile color={TILE.users}><ShieldIcon size={19} /></IconTile>}
+            subtitle="Пошук, ролі, блокування, поповнення"
+          >
+            Користувачі
+          </Cell>
+          <Cell
+            to="/settings/admin-panel/withdrawals"
+            before={<IconTile color={TILE.withdrawals}><WalletIcon size={19} /></IconTile>}
+            subtitle="Виплати розробникам"
+          >
+            Заявки на виведення
+          </Cell>
+        </Section>
+        <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">
+          <Cell to="/" before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
+            Каталог завдань
+          </Cell>
+        </Section>
+      </Page>
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { GRANTABLE_ROLES, MSG } from '@zalik/contract';
+import { haptic } from '../../telegram/sdk';
+import { Checkbox, FixedBottomButton, Page, Section, SkeletonBar, useErrorBanner } from '../../ui';
+import { useGrantRole, useUser } from './api';
+import { displayName, profilePath, ROLE_LABEL } from './labels';
+import { RequireAdmin, telegramIdParam } from './RequireAdmin';
+import styles from './admin-users.module.css';
+
+type Grantable = (typeof GRANTABLE_ROLES)[number];
+
+const HINT: Record<Grantable, string> = {
+  ROLE_ADMIN: 'Керує каталогом, користувачами, поповненнями та знижками.',
+  ROLE_DEVELOPER: 'Виконує замовлення і має Dev гаманець для виплат.',
+};
+
+/** /settings/admin-panel/profile/give-role?telegramId=: grant exactly one of admin or developer (lazy chunk). */
+export default function GiveRoleScreen() {
+  const [search] = useSearchParams();
+  const telegramId = telegramIdParam(search);
+  return <RequireAdmin>{telegramId ? <GiveRole telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireAdmin>;
+}
+
+function GiveRole({ telegramId }: { telegramId: string }) {
+  const user = useUser(telegramId);
+  const grant = useGrantRole(telegramId);
+  const banner = useErrorBanner();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [picked, setPicked] = useState<ReadonlySet<Grantable>>(new Set());
+
+  const toggle = (role: Grantable, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(role);
+      else next.delete(role);
+      return next;
+    });
+
+  const submit = () => {
+    // Spec 4: exactly one role per submit.
+    if (picked.size !== 1) return banner.show(MSG.roleOne);
+    const [role] = picked;
+    grant.mutate(role!, {
+      onSuccess: () => {
+        haptic.notification('success');
+        // Back where the admin came from (the list or the profile); a fresh tab goes to the profile.
+        if (location.key !== 'default') navigate(-1);
+        else navigate(profilePath(telegramId), { replace: true });
+      },
+    });
+  };
+
+  const has = user.data?.roles ?? [];
+  return (
+    <Page title="Видати роль" subtitle={user.data ? `${displayName(user.data)} · ID ${telegramId}` : <SkeletonBar width={180} height={14} />}>
+      <Section header="Роль" footer="Оберіть одну роль. Роль діє одразу, без повторного входу.">
+        <div className={styles.roles}>
+          {GRANTABLE_ROLES.map((role) => (
+            <Checkbox key={role} checked={picked.has(role)} onChange={(on) => toggle(role, on)} disabled={grant.isPending}>
+              <span className={styles.roleLabel}>
+                {ROLE_LABEL[role]}
+                {has.includes(role) && <span className={styles.badge}>вже має</span>}
+              </span>
+              <span className={styles.roleHint}>{HINT[role]}</span>
+            </Checkbox>
+          ))}
+        </div>
+      </Section>
+      <FixedBottomButton loading={grant.isPending} onClick={submit}>
+        Видати роль
+      </FixedBottomButton>
+    </Page>
+  );
+}

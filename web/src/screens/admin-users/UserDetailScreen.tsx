@@ -1,0 +1,91 @@
+import { Navigate, useSearchParams } from 'react-router';
+import type { User } from '@zalik/contract';
+import { useMe } from '../../api/me';
+import { formatDate } from '../../lib/date';
+import { Cell, EmptyState, HistoryIcon, IconTile, Page, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
+import { Avatar } from '../invitation/Avatar';
+import { useUser } from './api';
+import { courseText, displayName, fullName, giveRolePath, historyPath, rolesText, walletPath } from './labels';
+import { RequireAdmin, telegramIdParam } from './RequireAdmin';
+import { useBanFlow } from './useBanFlow';
+import styles from './admin-users.module.css';
+
+/* iOS system colours (white glyphs), as on the settings screen. */
+const TILE = { wallet: '#34c759', history: '#ff9500', role: '#5856d6' } as const;
+
+/** /settings/admin-panel/profile/user?telegramId=: one user's profile and what an admin can do with it (lazy chunk). */
+export default function UserDetailScreen() {
+  const [search] = useSearchParams();
+  const telegramId = telegramIdParam(search);
+  return <RequireAdmin>{telegramId ? <UserDetail telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireAdmin>;
+}
+
+function UserDetail({ telegramId }: { telegramId: string }) {
+  const user = useUser(telegramId);
+  const ban = useBanFlow();
+  const me = useMe();
+
+  if (user.isError && !user.data) {
+    return (
+      <Page title="Користувач">
+        <EmptyState text={user.error.message} />
+      </Page>
+    );
+  }
+  if (!user.data) {
+    return (
+      <Page>
+        <div className={styles.head} aria-busy={user.isPending || undefined}>
+          <span className={styles.headAvatarSkeleton} />
+        </div>
+        <Section header="Профіль">
+          <SkeletonRows count={5} />
+        </Section>
+      </Page>
+    );
+  }
+  const u = user.data;
+  return (
+    <Page>
+      {ban.node}
+      <Header user={u} />
+      <Section header="Профіль">
+        <Cell after={u.telegramId}>Telegram ID</Cell>
+        <Cell after={u.username ? `@${u.username}` : 'Unknown'}>Нікнейм</Cell>
+        <Cell after={courseText(u.courseNumber)}>Курс</Cell>
+        <Cell after={formatDate(u.createdAt)}>Створено</Cell>
+        <Cell after={rolesText(u.roles)}>Ролі</Cell>
+        <Cell after={<span className={u.isBanned ? styles.statusBanned : undefined}>{u.isBanned ? 'Заблоковано' : 'Активний'}</span>}>Статус</Cell>
+      </Section>
+      <Section>
+        <Cell to={walletPath(u.telegramId)} before={<IconTile color={TILE.wallet}><WalletIcon size={19} /></IconTile>}>
+          Гаманець
+        </Cell>
+        <Cell to={historyPath(u.telegramId)} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
+          Історія завдань
+        </Cell>
+        <Cell to={giveRolePath(u.telegramId)} before={<IconTile color={TILE.role}><ShieldIcon size={19} /></IconTile>}>
+          Видати роль
+        </Cell>
+      </Section>
+      {u.telegramId !== me.telegramId && (
+        <Section>
+          <Cell tone={u.isBanned ? 'accent' : 'destructive'} onClick={() => ban.ask(u)}>
+            {u.isBanned ? 'Розблокувати' : 'Заблокувати'}
+          </Cell>
+        </Section>
+      )}
+    </Page>
+  );
+}
+
+function Header({ user }: { user: User }) {
+  const name = fullName(user);
+  return (
+    <div className={styles.head}>
+      <Avatar photo={user.photo} name={name || user.username} size={84} />
+      <h1 className={styles.headName}>{name || displayName(user)}</h1>
+      <p className={styles.headMeta}>{user.username ? `@${user.username}` : 'Unknown'}</p>
+    </div>
+  );
+}

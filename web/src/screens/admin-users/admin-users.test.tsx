@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@zalik/contract';
+import { formatDate } from '../../lib/date';
+import { hideError } from '../../ui';
+import { ADMIN, mockFetch, renderRoutes, STUDENT, user, type MockRoute } from '../invitation/test/harness';
+import { adminUsersRoutes } from './routes';
+
+vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const OLENA = user('100001', { username: 'student_demo', courseNumber: 2 });
+const NONAME = user('100777', { username: '', courseNumber: 0, isBanned: true });
+const DEV = user('200002', { username: 'dev_demo', roles: ['ROLE_USER', 'ROLE_DEVELOPER'] });
+const routes = (): MockRoute[] => [
+  { path: '/api/v1/users/', body: [OLENA, NONAME, DEV] },
+  { path: '/api/v1/users/search?prefix=100', body: [OLENA, NONAME] },
+  { path: '/api/v1/users/100001', body: OLENA },
+  { path: '/api/v1/users/100777', body: NONAME },
+  { method: 'PATCH', path: /^\/api\/v1\/users\/\d+\/ban\?value=(true|false)$/, body: OLENA },
+  { method: 'PATCH', path: '/api/v1/users/100001/roles', body: { ...OLENA, roles: ['ROLE_USER', 'ROLE_DEVELOPER'] } },
+];
+const patches = (api: ReturnType<typeof mockFetch>) => api.calls().filter((c) => c.method === 'PATCH');
+const row = (name: string) => screen.findByRole('link', { name: new RegExp(name) });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  hideError();
+});
+
+describe('admin: users', () => {
+  it('lists users (username or Unknown) and searches by Telegram ID prefix', async () => {
+    const api = mockFetch(routes());
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    expect(await row('student_demo')).toHaveAttribute('href', '/settings/admin-panel/profile/user?telegramId=100001');
+    expect(await row('Unknown')).toHaveTextContent('ID 100777');
+    expect(screen.getByText('Усього: 3')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Пошук за Telegram ID' }), '1a00');
+    expect(screen.getByRole('searchbox')).toHaveValue('100');
+    await waitFor(() => expect(screen.getByText('Знайдено: 2')).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /dev_demo/ })).not.toBeInTheDocument();
+    expect(api.lines()).toContain('GET /api/v1/users/search?prefix=100');
+  });
+
+  it('bans from the context menu after confirmation, sending the opposite of isBanned', async () => {
+    const api = mockFetch(routes());
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    fireEvent.contextMenu(await row('student_demo'));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Заблокувати' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(MSG.confirmTitle);
+    expect(patches(api)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Підтвердити' }));
+    await waitFor(() => expect(patches(api).map((c) => c.path)).toEqual(['/api/v1/users/100001/ban?value=true']));
+
+    // A banned user is offered the unban, which sends false.
+    fireEvent.contextMenu(await row('Unknown'));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Розблокувати' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Підтвердити' }));
+    await waitFor(() => expect(patches(api).map((c) => c.path)).toContain('/api/v1/users/100777/ban?value=false'));
+  });
+
+  it('cancelling the confirmation sends nothing; the admin is never offered to ban themself', async () => {
+    const api = mockFetch([...routes(), { path: '/api/v1/users/', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    fireEvent.contextMenu(await row('student_demo'));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Заблокувати' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Скасувати' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(patches(api)).toHaveLength(0);
+
+    fireEvent.contextMenu(await row('admin_demo'));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Видати роль']);
+  });
+
+  it("'Видати роль' in the context menu opens the role screen for that user", async () => {
+    mockFetch(routes());
+    const { router } = renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    fireEvent.contextMenu(await row('student_demo'));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Видати роль' }));
+    await screen.findByRole('heading', { name: 'Видати роль' });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/settings/admin-panel/profile/give-role?telegramId=100001');
+  });
+
+  it('shows a profile: Telegram ID, username or Unknown, course, created time, roles, ban state and links', async () => {
+    mockFetch(routes());
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile/user?telegramId=100777', ADMIN);
+    const profile = (await screen.findByText('Telegram ID')).closest('section')!;
+    const value = (label: string) => within(profile).getByText(label).closest('div')!.textContent;
+    expect(value('Telegram ID')).toContain('100777');
+    expect(value('Нікнейм')).toContain('Unknown');
+    expect(value('Курс')).toContain('Не обрано');
+    expect(value('Створено')).toContain(formatDate(NONAME.createdAt));
+    expect(value('Ролі')).toContain('Студент');
+    expect(value('Статус')).toContain('Заблоковано');
+    expect(screen.getByRole('link', { name: 'Гаманець' })).toHaveAttribute('href', '/settings/admin-panel/profile/wallet?telegramId=100777');
+    expect(screen.getByRole('link', { name: 'Історія завдань' })).toHaveAttribute('href', '/settings/admin-panel/profile/history-task?telegramId=100777');
+    expect(screen.getByRole('button', { name: 'Розблокувати' })).toBeInTheDocument();
+  });
+
+  it('grants exactly one role: none or both is refused with the spec message', async () => {
+    const api = mockFetch(routes());
+    const { router } = renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile/give-role?telegramId=100001', ADMIN);
+    await screen.findByText('student_demo · ID 100001');
+    const submit = screen.getByRole('button', { name: 'Видати роль' });
+
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.roleOne);
+    hideError();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Адміністратор/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Розробник/ }));
+    await userEvent.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.roleOne);
+    expect(patches(api)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /Адміністратор/ }));
+    await userEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/admin-panel/profile/user'));
+    const [patch] = patches(api);
+    expect(patch!.path).toBe('/api/v1/users/100001/roles');
+    expect(JSON.parse(String(patch!.init!.body))).toEqual({ roleName: 'ROLE_DEVELOPER' });
+  });
+
+  it('sends anyone but an admin back to settings', async () => {
+    mockFetch(routes());
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', STUDENT);
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/settings');
+  });
+
+  it('the admin menu leads to users and withdrawals', async () => {
+    mockFetch(routes());
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel', ADMIN);
+    expect(await screen.findByRole('link', { name: /Користувачі/ })).toHaveAttribute('href', '/settings/admin-panel/profile');
+    expect(screen.getByRole('link', { name: /Заявки на виведення/ })).toHaveAttribute('href', '/settings/admin-panel/withdrawals');
+  });
+});

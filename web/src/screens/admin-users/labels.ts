@@ -1,0 +1,25 @@
+import type { Role, User } from '@zalik/contract';
+
+export const ROLE_LABEL: Record<Role, string> = {
+  ROLE_USER: 'Студент',
+  ROLE_DEVELOPER: 'Розробник',
+  ROLE_ADMIN: 'Адміністратор',
+};
+
+/** The spec's rule for a user's name in admin screens: the username, or 'Unknown'. */
+export const displayName = (user: Pick<User, 'username'>) => user.username || 'Unknown';
+
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
+/** What the user is besides a student: 'Адміністратор, Розробник', or 'Студент'. */
+export function rolesText(roles: readonly Role[]): string {
+  const extra = roles.filter((r) => r !== 'ROLE_USER');
+  return (extra.length ? extra : (['ROLE_USER'] as const)).map((r) => ROLE_LABEL[r]).join(', ');
+}
+
+export const courseText = (n: number) => (n > 0 ? `${n} курс` : 'Не обрано');
+
+export const profilePath = (telegramId: string) => `/settings/admin-panel/profile/user?telegramId=${encodeURIComponent(telegramId)}`;
+export const giveRolePath = (telegramId: string) => `/settings/admin-panel/profile/give-role?telegramId=${encodeURIComponent(telegramId)}`;
+export const walletPath = (telegramId: string) => `/settings/admin-panel/profile/wallet?telegramId=${encodeURIComponent(telegramId)}`;
+export const historyPath = (telegramId: string) => `/settings/admin-panel/profile/history-task?telegramId=${encodeURIComponent(telegramId)}`;

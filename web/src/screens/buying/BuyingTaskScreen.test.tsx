@@ -1,0 +1,157 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type ProcessedTask } from '@zalik/contract';
+import * as sdk from './sdk-mock';
+import { buyingRoutes } from './routes';
+import { json, makeTask, mockFetch, renderRoutes, STUDENT } from './testing';
+
+vi.mock('../../telegram/sdk', () => import('./sdk-mock'));
+vi.mock('lottie-react', () => ({ LottieLight: () => null }));
+
+const PROCESSED: ProcessedTask = {
+  id: '41',
+  developerName: 'dev_demo',
+  subjectName: 'Вища математика',
+  taskTitle: 'Лабораторна робота №1',
+  autoGenerate: true,
+  fileName: 'Лабораторна робота №1.docx',
+  link: 'http://127.0.0.1/api/v1/files/9?exp=1&sig=abc',
+  createdAt: '2026-11-22T13:33:00.000Z',
+  message: null,
+  status: 'DONE',
+};
+
+const at = (task = makeTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });
+const send = () => screen.getByRole('button', { name: 'Відправити' });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('buying a regular task', () => {
+  it('shows the title, the subject and one labelled input per argument', () => {
+    mockFetch({});
+    renderRoutes(buyingRoutes, at());
+    expect(screen.getByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
+    expect(screen.getByText('Вища математика')).toBeInTheDocument();
+    expect(screen.getByLabelText('ПІБ студента')).toHaveAttribute('placeholder', 'Прізвище та ініціали');
+    expect(screen.getByLabelText('Група')).toHaveAttribute('placeholder', 'Наприклад, КН-21');
+  });
+
+  it('shows a short instruction in full, and cuts a long one at 90 characters behind a toggle', async () => {
+    mockFetch({});
+    const short = 'К'.repeat(90);
+    const { unmount } = renderRoutes(buyingRoutes, at(makeTask({ description: short })));
+    expect(screen.getByText(short)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'розгорнути' })).toBeNull();
+    unmount();
+
+    const long = `${'а'.repeat(90)}КІНЕЦЬ`;
+    renderRoutes(buyingRoutes, at(makeTask({ description: long })));
+    expect(screen.getByText(`${'а'.repeat(90)}…`)).toBeInTheDocument();
+    expect(screen.queryByText(long)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'розгорнути' }));
+    expect(screen.getByText(long)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'згорнути' }));
+    expect(screen.queryByText(long)).toBeNull();
+  });
+
+  it('sends without an emptiness check, trims trailing whitespace, shows "Генерація" while sending, then opens the result', async () => {
+    let answer!: (r: Response) => void;
+    const api = mockFetch({ 'POST /api/v1/tasks/process': () => new Promise<Response>((r) => (answer = r)) });
+    renderRoutes(buyingRoutes, at());
+
+    await userEvent.type(screen.getByLabelText('ПІБ студента'), 'Іваненко І. І.   ');
+    await userEvent.click(send());
+
+    const busy = await screen.findByRole('button', { name: 'Генерація' });
+    expect(busy).toBeDisabled();
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.body).toEqual({ taskId: '7', arguments: ['Іваненко І. І.', ''] });
+    expect(api.calls[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A second tap while sending does nothing.
+    fireEvent.click(busy);
+    expect(api.calls).toHaveLength(1);
+
+    await act(async () => answer(json(PROCESSED)));
+    await screen.findByRole('heading', { name: 'Готово!' });
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
+    expect(screen.getByText('@dev_demo')).toBeInTheDocument();
+    expect(screen.getByText('Лабораторна робота №1.docx')).toBeInTheDocument();
+    expect(screen.getByText('22 листопада, 15:33, 2026')).toBeInTheDocument();
+  });
+
+  it('asks for a Telegram username before buying, and sends nothing', async () => {
+    const api = mockFetch({});
+    renderRoutes(buyingRoutes, at(), { ...STUDENT, username: '' });
+    await userEvent.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.usernameRequired);
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('error');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('retries the same values with the same Idempotency-Key, and a changed input gets a new one', async () => {
+    let fail = true;
+    const api = mockFetch({
+      'POST /api/v1/tasks/process': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(PROCESSED)),
+    });
+    renderRoutes(buyingRoutes, at());
+    await userEvent.type(screen.getByLabelText('Група'), 'КН-21');
+
+    await userEvent.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.networkError);
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('error');
+    await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    const [first, retry] = api.calls;
+    expect(retry!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+
+    await userEvent.type(screen.getByLabelText('Група'), 'А');
+    fail = false;
+    await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
+    await screen.findByRole('heading', { name: 'Готово!' });
+    expect(api.calls).toHaveLength(3);
+    expect(api.calls[2]!.body).toEqual({ taskId: '7', arguments: ['', 'КН-21А'] });
+    expect(api.calls[2]!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+  });
+
+  it("shows the server's message in the banner and stays on the form", async () => {
+    mockFetch({ 'POST /api/v1/tasks/process': () => json({ message: MSG.insufficientFunds }, 400) });
+    renderRoutes(buyingRoutes, at());
+    await userEvent.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.insufficientFunds);
+    expect(screen.getByRole('button', { name: 'Відправити' })).toBeEnabled();
+    expect(sdk.haptic.notification).not.toHaveBeenCalledWith('success');
+  });
+
+  it('finds the task by ?taskId and ?teacherId when opened without navigation state', async () => {
+    mockFetch({ 'GET /api/v1/tasks/teacher/3': () => json([makeTask({ id: '6', title: 'Інше' }), makeTask()]) });
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task', search: '?taskId=7&teacherId=3' });
+    expect(await screen.findByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Група')).toBeInTheDocument();
+  });
+});
+
+describe('the result of a manual purchase', () => {
+  it('says the order is in progress and where the answer will come', async () => {
+    const manual: ProcessedTask = { ...PROCESSED, autoGenerate: false, fileName: null, link: null, status: 'IN_PROGRESS', message: MSG.orderAccepted };
+    mockFetch({ 'POST /api/v1/tasks/process': () => json(manual) });
+    renderRoutes(buyingRoutes, at(makeTask({ autoGenerate: false })));
+    await userEvent.click(send());
+    await screen.findByRole('heading', { name: 'Замовлення прийнято' });
+    expect(screen.getByText(MSG.orderAccepted)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Завантажити/ })).toBeNull();
+  });
+
+  it('downloads the generated file through Telegram and keeps the button busy for a moment', async () => {
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: PROCESSED } });
+    const card = screen.getByText('Лабораторна робота №1.docx').closest('div')!;
+    const button = within(card).getByRole('button', { name: /^Завантажити/ });
+    await userEvent.click(button);
+    expect(sdk.downloadFile).toHaveBeenCalledWith(PROCESSED.link, PROCESSED.fileName);
+    expect(button).toBeDisabled();
+    await waitFor(() => expect(button).toBeEnabled(), { timeout: 3000 });
+  });
+});

@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import type { Task } from '@zalik/contract';
+import { FixedBottomButton, Input } from '../../ui';
+import { BuyingFrame } from './BuyingFrame';
+import { usePurchaseAttempt } from './usePurchaseAttempt';
+import styles from './buying.module.css';
+
+/** /list-task/{subjectID}/buying-task: one labelled input per argument; the server checks the values. */
+export default function BuyingTaskScreen() {
+  return <BuyingFrame>{(task, subjectId) => <RegularForm key={task.id} task={task} subjectId={subjectId} />}</BuyingFrame>;
+}
+
+function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
+  const [values, setValues] = useState<string[]>(() => task.arguments.map(() => ''));
+  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task');
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(values);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {task.arguments.map((arg, i) => (
+        <Input
+          key={arg.id}
+          label={arg.name}
+          placeholder={arg.description}
+          value={values[i] ?? ''}
+          disabled={sending}
+          autoComplete="off"
+          enterKeyHint={i === task.arguments.length - 1 ? 'send' : 'next'}
+          onChange={(e) => {
+            const next = [...values];
+            next[i] = e.target.value;
+            setValues(next);
+          }}
+        />
+      ))}
+      <FixedBottomButton type="submit" loading={sending}>
+        {sending ? 'Генерація' : 'Відправити'}
+      </FixedBottomButton>
+    </form>
+  );
+}

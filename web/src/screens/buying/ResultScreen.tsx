@@ -1,0 +1,68 @@
+import { useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MSG, type ProcessedTask } from '@zalik/contract';
+import { useBackButtonOverride } from '../../telegram/BackButton';
+import { EmptyState, Lottie, Page, Section } from '../../ui';
+import { FileCard } from './FileCard';
+import { developerLabel } from './names';
+import { PropertyList } from './PropertyList';
+import type { ResultState } from './usePurchaseAttempt';
+import styles from './buying.module.css';
+
+function processedFrom(state: unknown): ProcessedTask | null {
+  const p = (state as Partial<ResultState> | null)?.processed;
+  return p && typeof p === 'object' && 'taskTitle' in p ? p : null;
+}
+
+/** /list-task/{subjectID}/{buying}/buying-result: what was bought, and the answer file or what happens next. */
+export default function ResultScreen() {
+  const navigate = useNavigate();
+  const processed = processedFrom(useLocation().state);
+  useBackButtonOverride(useCallback(() => navigate('/', { replace: true }), [navigate]));
+
+  if (!processed) {
+    return (
+      <Page>
+        <EmptyState text="Результати покупок зберігаються в історії завдань.">
+          <Link to="/settings/history-task">Відкрити історію</Link>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const delivered = processed.status === 'DONE';
+  const title = processed.autoGenerate ? 'Готово!' : delivered ? 'Відповідь готова' : 'Замовлення прийнято';
+  return (
+    <Page>
+      <div className={styles.hero}>
+        <Lottie name="success" size={130} loop={false} />
+        <h1 className={styles.heroTitle}>{title}</h1>
+        <p className={styles.heroText}>{processed.autoGenerate ? 'Оплата пройшла успішно, файл уже готовий.' : 'Оплата пройшла успішно.'}</p>
+      </div>
+
+      <Section>
+        <PropertyList
+          items={[
+            { label: 'Розробник', value: developerLabel(processed.developerName) },
+            { label: 'Предмет', value: processed.subjectName },
+            { label: 'Завдання', value: processed.taskTitle },
+          ]}
+        />
+      </Section>
+
+      {processed.autoGenerate && processed.fileName && processed.link ? (
+        <Section header="Ваш файл">
+          <FileCard fileName={processed.fileName} link={processed.link} createdAt={processed.createdAt} />
+        </Section>
+      ) : (
+        <Section header={delivered ? 'Повідомлення розробника' : 'Що далі'}>
+          <p className={styles.note}>{processed.message?.trim() || (delivered ? 'Файли відповіді — в історії завдань.' : MSG.orderAccepted)}</p>
+        </Section>
+      )}
+
+      <Link className={styles.historyLink} to="/settings/history-task">
+        Історія завдань
+      </Link>
+    </Page>
+  );
+}

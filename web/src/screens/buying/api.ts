@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProcessedTask, Task, Teacher } from '@zalik/contract';
+import { api } from '../../api/client';
+import { historyKeys } from '../history/keys';
+
+/**
+ * The task lookup lives under the catalogue's keys (screens/tasks/api/keys.ts), so an admin
+ * change to the catalogue refreshes it too.
+ */
+const lookupKey = (subjectId: string, taskId: string | null, teacherId: string | null) =>
+  ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const;
+
+const tasksOf = (teacherId: string) => api.get<Task[]>(`/api/v1/tasks/teacher/${encodeURIComponent(teacherId)}`);
+
+/**
+ * The task to buy when the screen was opened without it in navigation state (a reload, a
+ * shared link): `?taskId=` is looked up in `?teacherId=`'s list, or else in the lists of the
+ * subject's teachers. There is no single-task call in the API.
+ */
+export async function findTask(subjectId: string, taskId: string, teacherId?: string): Promise<Task | null> {
+  if (teacherId) {
+    const found = (await tasksOf(teacherId)).find((t) => t.id === taskId);
+    if (found) return found;
+  }
+  const teachers = await api.get<Teacher[]>(`/api/v1/teachers/subject/${encodeURIComponent(subjectId)}`);
+  for (const teacher of teachers) {
+    if (teacher.id === teacherId) continue;
+    const found = (await tasksOf(teacher.id)).find((t) => t.id === taskId);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function useTaskLookup(subjectId: string, taskId: string | null, teacherId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: lookupKey(subjectId, taskId, teacherId),
+    queryFn: () => findTask(subjectId, taskId!, teacherId ?? undefined),
+    enabled: enabled && !!taskId,
+    staleTime: 60_000,
+  });
+}
+
+export interface PurchaseInput {
+  taskId: string;
+  arguments: string[];
+  idempotencyKey: string;
+}
+
+/** `POST /api/v1/tasks/process`; the wallet and the history change with it. */
+export function usePurchase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, arguments: args, idempotencyKey }: PurchaseInput) =>
+      api.post<ProcessedTask>('/api/v1/tasks/process', { taskId, arguments: args }, { idempotencyKey }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: ['wallets'] });
+      void qc.invalidateQueries({ queryKey: ['transactions'] });
+      void qc.invalidateQueries({ queryKey: historyKeys.all });
+      // A personal discount may have been used up by this purchase.
+      void qc.invalidateQueries({ queryKey: ['catalogue', 'tasks'] });
+    },
+  });
+}

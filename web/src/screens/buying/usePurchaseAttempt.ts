@@ -1,0 +1,62 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG, type ProcessedTask, type Task } from '@zalik/contract';
+import { newIdempotencyKey } from '../../api/client';
+import { useMe } from '../../api/me';
+import { haptic } from '../../telegram/sdk';
+import { showError } from '../../ui';
+import { usePurchase } from './api';
+import type { BuyingKind } from './useBuyingTask';
+
+/** What the result screen receives in navigation state. */
+export interface ResultState {
+  processed: ProcessedTask;
+}
+
+export function resultPath(subjectId: string, kind: BuyingKind): string {
+  return `/list-task/${subjectId}/${kind}/buying-result`;
+}
+
+/**
+ * One purchase attempt per distinct input: the Idempotency-Key is made when the student
+ * submits values for the first time and reused while they submit the same values again (a
+ * retry after a lost connection or a double tap never pays twice); changed values are a new
+ * attempt with a new key. Errors reach the red banner (with the error haptic) through the
+ * query client's mutation cache.
+ */
+export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: BuyingKind) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const purchase = usePurchase();
+  const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const inFlight = useRef(false);
+
+  async function submit(values: string[]): Promise<void> {
+    if (!task || inFlight.current) return;
+    if (!me.username) {
+      showError(MSG.usernameRequired);
+      return;
+    }
+    const args = values.map((v) => v.trimEnd());
+    const signature = JSON.stringify([task.id, args]);
+    let current = attempt.current;
+    if (current?.signature !== signature) {
+      current = { key: newIdempotencyKey(), signature };
+      attempt.current = current;
+    }
+
+    inFlight.current = true;
+    try {
+      const processed = await purchase.mutateAsync({ taskId: task.id, arguments: args, idempotencyKey: current.key });
+      haptic.notification('success');
+      // Replace the form: going back from the result must not land on a filled, payable form.
+      navigate(resultPath(subjectId, kind), { replace: true, state: { processed } satisfies ResultState });
+    } catch {
+      // Shown by the mutation cache (banner + haptic); the key stays for a retry of the same values.
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return { submit, sending: purchase.isPending };
+}

@@ -1,0 +1,75 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Argument } from '@zalik/contract';
+import { Button, ConfirmDialog, ContextMenu, EmptyState, FixedBottomButton, Page, Section, SkeletonRows } from '../../../ui';
+import { useArguments, useDeleteArgument } from '../common/api';
+import { SelectRow } from '../common/SelectRow';
+import { useGoUp } from '../common/navigation';
+import { useAddTask } from '../task/context';
+import styles from '../common/admin.module.css';
+
+/**
+ * add-task/choose-argument: the task's arguments, in the order tapped (the buyer's form asks
+ * for them in that order). Long press or right click edits or deletes an argument.
+ */
+export default function ChooseArgumentScreen() {
+  const { draft, update } = useAddTask();
+  const list = useArguments();
+  const remove = useDeleteArgument();
+  const navigate = useNavigate();
+  const goBack = useGoUp();
+  const [deleting, setDeleting] = useState<Argument | null>(null);
+  const cancel = useCallback(() => setDeleting(null), []);
+  const chosen = draft.args.map((a) => a.id);
+
+  const toggle = (a: Argument) =>
+    update({
+      args: chosen.includes(a.id)
+        ? draft.args.filter((x) => x.id !== a.id)
+        : [...draft.args, { id: a.id, name: a.name, description: a.description }],
+    });
+
+  const confirmDelete = () => {
+    const victim = deleting;
+    setDeleting(null);
+    if (!victim) return;
+    remove.mutate(victim.id, { onSuccess: () => update({ args: draft.args.filter((x) => x.id !== victim.id) }) });
+  };
+
+  return (
+    <Page title="Аргументи" subtitle="Поля, які студент заповнює під час покупки. Порядок — як ви їх обираєте.">
+      <Button variant="secondary" stretched onClick={() => navigate('add-argument')}>
+        + Новий аргумент
+      </Button>
+      {list.isPending ? (
+        <Section>
+          <SkeletonRows count={4} />
+        </Section>
+      ) : list.data?.length ? (
+        <Section footer="Утримуйте аргумент (або клацніть правою кнопкою), щоб змінити чи видалити його.">
+          {list.data.map((a) => {
+            const order = chosen.indexOf(a.id) + 1;
+            return (
+              <div className={styles.item} key={a.id}>
+                <ContextMenu
+                  items={[
+                    { label: 'Редагувати', onSelect: () => navigate(`edit-argument?argumentId=${a.id}`, { state: { argument: a } }) },
+                    { label: 'Видалити', onSelect: () => setDeleting(a), destructive: true },
+                  ]}
+                >
+                  <SelectRow selected={order > 0} order={order || undefined} onToggle={() => toggle(a)} subtitle={a.description}>
+                    {a.name}
+                  </SelectRow>
+                </ContextMenu>
+              </div>
+            );
+          })}
+        </Section>
+      ) : (
+        <EmptyState text="Аргументів ще немає. Додайте перший." />
+      )}
+      <ConfirmDialog open={deleting !== null} onCancel={cancel} onConfirm={confirmDelete} />
+      <FixedBottomButton onClick={goBack}>{chosen.length ? `Готово (${chosen.length})` : 'Готово'}</FixedBottomButton>
+    </Page>
+  );
+}

@@ -1,0 +1,145 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountType, type TaskDiscount } from '@zalik/contract';
+import { Button, Cell, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
+import { useSaveDiscount, useTaskDiscounts, useUserSearch } from '../common/api';
+import { useGoBack, useParentPath } from '../common/navigation';
+import { useEditTask } from '../task/context';
+import type { DiscountDraft } from '../task/draft';
+import styles from '../common/admin.module.css';
+import { discountBody, removalBody } from './payload';
+
+const TYPES: { value: DiscountType; label: string }[] = [
+  { value: 'GLOBAL', label: 'Для всіх' },
+  { value: 'LOCAL', label: 'Одному користувачу' },
+];
+
+function who(d: TaskDiscount): string {
+  if (d.type === 'GLOBAL') return 'Для всіх';
+  return d.username ? `@${d.username}` : `ID ${d.telegramId}`;
+}
+
+function uses(d: TaskDiscount): string {
+  return d.availableValue === null ? 'без обмежень' : `залишилось активацій: ${d.availableValue}`;
+}
+
+/**
+ * edit-task/give-discount: a GLOBAL discount for every buyer or a LOCAL one for one user
+ * (`?telegramId=` from choose-user), 1-100 %, with an activation count (a GLOBAL one may be
+ * unlimited). The task's active discounts are listed with 'Прибрати знижку' (value 0).
+ */
+export default function GiveDiscountScreen() {
+  const { draft, update } = useEditTask();
+  const { task } = draft;
+  const form = draft.discount;
+  const [params] = useSearchParams();
+  const telegramId = params.get('telegramId');
+  const navigate = useNavigate();
+  const editPath = useParentPath();
+  const goBack = useGoBack(editPath);
+  const active = useTaskDiscounts(task.id);
+  const chosen = useUserSearch(telegramId ?? '').data?.find((u) => u.telegramId === telegramId);
+  const save = useSaveDiscount();
+  const set = (change: Partial<DiscountDraft>) => update({ discount: { ...form, ...change } });
+
+  const submit = () => {
+    const checked = discountBody({ ...form, telegramId }, task.id);
+    if (!checked.ok) {
+      showError(checked.message);
+      return;
+    }
+    save.mutate(checked.body, { onSuccess: goBack });
+  };
+
+  const chooseUser = () => navigate(`choose-user?${params.toString()}`, { replace: true });
+
+  return (
+    <Page title="Знижка" subtitle={task.title}>
+      {active.isPending ? (
+        <Section header="Діючі знижки">
+          <SkeletonRows count={1} />
+        </Section>
+      ) : (
+        active.data &&
+        active.data.length > 0 && (
+          <Section header="Діючі знижки">
+            {active.data.map((d) => (
+              <Cell
+                key={d.id}
+                subtitle={`${d.discountValue}% · ${uses(d)}`}
+                after={
+                  <Button
+                    variant="destructive"
+                    size="small"
+                    aria-label={`Прибрати знижку: ${who(d)}`}
+                    disabled={save.isPending}
+                    onClick={() => save.mutate(removalBody(d.type, d.telegramId, task.id))}
+                  >
+                    Прибрати знижку
+                  </Button>
+                }
+              >
+                {who(d)}
+              </Cell>
+            ))}
+          </Section>
+        )
+      )}
+
+      <Section header="Нова знижка">
+        <div className={styles.sliderBox}>
+          <Slider
+            label="Розмір знижки"
+            min={DISCOUNT_MIN}
+            max={DISCOUNT_MAX}
+            value={form.percent}
+            onChange={(percent) => set({ percent })}
+            format={(v) => `${v}%`}
+          />
+        </div>
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>Ціна зі знижкою</span>
+          <span className={styles.priceLine}>
+            <span className={styles.oldPrice}>{formatUah(task.price)}</span>
+            <strong>{formatUah(discountedPrice(task.price, form.percent))}</strong>
+          </span>
+        </div>
+      </Section>
+
+      <div className={styles.segment} role="radiogroup" aria-label="Тип знижки">
+        {TYPES.map((t) => (
+          <button
+            key={t.value}
+            type="button"
+            role="radio"
+            aria-checked={form.type === t.value}
+            className={styles.course}
+            onClick={() => set({ type: t.value })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      {form.type === 'LOCAL' && (
+        <Section>
+          <Cell onClick={chooseUser} chevron after={telegramId ? (chosen?.username ? `@${chosen.username}` : `ID ${telegramId}`) : 'Не обрано'}>
+            Користувач
+          </Cell>
+        </Section>
+      )}
+
+      <Input
+        label="Кількість активацій"
+        inputMode="numeric"
+        placeholder={form.type === 'GLOBAL' ? 'Без обмежень' : 'Напр. 1'}
+        value={form.count}
+        onChange={(e) => set({ count: e.target.value.replace(/[^\d-]/g, '') })}
+        hint={form.type === 'GLOBAL' ? 'Скільки покупок отримають знижку. Порожньо — без обмежень.' : 'Скільки покупок цей користувач отримає зі знижкою.'}
+      />
+
+      <FixedBottomButton onClick={submit} loading={save.isPending}>
+        Застосувати знижку
+      </FixedBottomButton>
+    </Page>
+  );
+}

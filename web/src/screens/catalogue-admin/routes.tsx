@@ -1,0 +1,45 @@
+import type { RouteObject } from 'react-router';
+
+/** An admin-only lazy chunk: a student downloads none of this code. */
+const lazy =
+  (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] =>
+  () =>
+    load().then((m) => ({ Component: m.default }));
+
+const subjectForm = lazy(() => import('./subject/SubjectFormScreen'));
+const teacherForm = lazy(() => import('./teacher/TeacherFormScreen'));
+const argumentForm = lazy(() => import('./argument/ArgumentFormScreen'));
+const chooseDeveloper = lazy(() => import('./task/ChooseDeveloperScreen'));
+
+/**
+ * The admin's catalogue editors (spec section 2). The add-task and edit-task forms are
+ * layouts: their pickers are child routes, so the form's draft lives while the admin visits them.
+ */
+export const catalogueAdminRoutes: RouteObject[] = [
+  { path: '/add-subject', lazy: subjectForm },
+  { path: '/edit-subject', lazy: subjectForm },
+  { path: '/list-task/:subjectId/choose-teacher/add-teacher', lazy: teacherForm },
+  { path: '/list-task/:subjectId/choose-teacher/edit-teacher', lazy: teacherForm },
+  {
+    path: '/list-task/add-task/:subjectId',
+    lazy: lazy(() => import('./task/AddTaskLayout')),
+    children: [
+      { index: true, lazy: lazy(() => import('./task/AddTaskScreen')) },
+      { path: 'choose-argument', lazy: lazy(() => import('./argument/ChooseArgumentScreen')) },
+      { path: 'choose-argument/add-argument', lazy: argumentForm },
+      { path: 'choose-argument/edit-argument', lazy: argumentForm },
+      { path: 'choose-developer', lazy: chooseDeveloper },
+      { path: 'choose-type', lazy: lazy(() => import('./task/ChooseTypeScreen')) },
+    ],
+  },
+  {
+    path: '/list-task/edit-task/:subjectId',
+    lazy: lazy(() => import('./task/EditTaskLayout')),
+    children: [
+      { index: true, lazy: lazy(() => import('./task/EditTaskScreen')) },
+      { path: 'choose-developer', lazy: chooseDeveloper },
+      { path: 'give-discount', lazy: lazy(() => import('./discount/GiveDiscountScreen')) },
+      { path: 'give-discount/choose-user', lazy: lazy(() => import('./discount/ChooseUserScreen')) },
+    ],
+  },
+];

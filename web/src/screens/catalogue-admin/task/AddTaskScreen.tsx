@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/errors';
+import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
+import { uploadTemplate, useCreateTask } from '../common/api';
+import { useGoBack } from '../common/navigation';
+import { TASK_TYPE_LABEL } from '../common/validation';
+import styles from '../common/admin.module.css';
+import { useAddTask } from './context';
+import { createBody } from './payload';
+import { TemplateRow, templateFileError } from './TemplateFile';
+
+/**
+ * /list-task/add-task/{subjectID}: a new task for the teacher chosen in the list's filter.
+ * Arguments, developer and type are picked on their own screens; the values typed here wait
+ * in the draft meanwhile. An auto-generated task's DOCX template is uploaded right after the
+ * task is created, and the edit screen then shows what the server found in it.
+ */
+export default function AddTaskScreen() {
+  const { draft, update, discard, template, setTemplate } = useAddTask();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const create = useCreateTask();
+  const [uploading, setUploading] = useState(false);
+  const goBack = useGoBack(`/list-task/${draft.subjectId}`);
+  const sub = (path: string) => navigate(`${path}${search}`);
+
+  const submit = () => {
+    const checked = createBody(draft);
+    if (!checked.ok) {
+      showError(checked.message);
+      return;
+    }
+    create.mutate(checked.body, {
+      onSuccess: async (task) => {
+        discard();
+        if (!task.autoGenerate) {
+          goBack();
+          return;
+        }
+        let templateState: { templateError?: string } = {};
+        if (template) {
+          setUploading(true);
+          try {
+            await uploadTemplate(task.id, template);
+          } catch (err) {
+            templateState = { templateError: err instanceof ApiError ? err.message : String(err) };
+          }
+          setUploading(false);
+        }
+        // The new task's edit screen shows the template's tags (or why it was refused) and
+        // lets the admin upload another; back from it goes to the task list.
+        navigate(`/list-task/edit-task/${draft.subjectId}?taskId=${task.id}`, { replace: true, state: { task, ...templateState } });
+      },
+    });
+  };
+
+  const argNames = draft.args.map((a) => a.name).join(', ');
+  return (
+    <Page title="Нове завдання" subtitle={draft.teacherName ? `Викладач: ${draft.teacherName}` : undefined}>
+      <div className={styles.form}>
+        <Input label="Назва" placeholder="Напр. Лабораторна робота №1" value={draft.title} onChange={(e) => update({ title: e.target.value })} />
+        <TextArea
+          label="Інструкція від розробника"
+          placeholder="Що студент має вказати, що він отримає і коли"
+          value={draft.description}
+          onChange={(e) => update({ description: e.target.value })}
+        />
+        <Input
+          label="Ціна, грн"
+          placeholder="Напр. 150"
+          inputMode="numeric"
+          value={draft.price}
+          onChange={(e) => update({ price: e.target.value.replace(/[^\d]/g, '') })}
+        />
+      </div>
+
+      <Section>
+        <Cell onClick={() => sub('choose-argument')} chevron subtitle={argNames || undefined} after={draft.args.length || 'Не обрано'}>
+          Аргументи
+        </Cell>
+        <Cell onClick={() => sub('choose-developer')} chevron after={draft.developer ? `@${draft.developer.username || draft.developer.telegramId}` : 'Не обрано'}>
+          Розробник
+        </Cell>
+        <Cell onClick={() => sub('choose-type')} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : 'Не обрано'}>
+          Тип
+        </Cell>
+      </Section>
+
+      <Section
+        footer={
+          draft.autoGenerate
+            ? 'Студент отримає файл одразу після оплати: генератор заповнює шаблон його відповідями.'
+            : 'Розробник отримає замовлення і надішле відповідь вручну.'
+        }
+      >
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>Автогенерація</span>
+          <Switch label="Автогенерація" checked={draft.autoGenerate} onChange={(autoGenerate) => update({ autoGenerate })} />
+        </div>
+      </Section>
+
+      {draft.autoGenerate && (
+        <>
+          <Input
+            label="Ідентифікатор генератора"
+            value={draft.identifier}
+            onChange={(e) => update({ identifier: e.target.value })}
+            hint="docx-template — заповнення DOCX-шаблону"
+          />
+          <Section header="DOCX-шаблон" footer="Завантажиться одразу після створення завдання. Теги: {Назва аргументу} для кожного аргументу.">
+            <TemplateRow
+              title={template ? template.name : 'Шаблон не обрано'}
+              subtitle={template ? `${Math.ceil(template.size / 1024)} КБ` : undefined}
+              actionLabel={template ? 'Змінити' : 'Обрати'}
+              onFile={(file) => {
+                const invalid = templateFileError(file);
+                if (invalid) showError(invalid);
+                else setTemplate(file);
+              }}
+            />
+          </Section>
+        </>
+      )}
+
+      <FixedBottomButton onClick={submit} loading={create.isPending || uploading}>
+        Додати завдання
+      </FixedBottomButton>
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+import { useLocation, useNavigate } from 'react-router';
+import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
+import { EyeIcon, EyeOffIcon } from '../../tasks/list/icons';
+import { usePatchTask, useTaskDiscounts } from '../common/api';
+import { useGoBack } from '../common/navigation';
+import { TASK_TYPE_LABEL } from '../common/validation';
+import styles from '../common/admin.module.css';
+import { useEditTask } from './context';
+import { patchBody } from './payload';
+import { TemplateSection } from './TemplateSection';
+
+function discountSummary(list: { type: string; discountValue: number }[] | undefined): string {
+  if (!list?.length) return 'Немає';
+  const global = list.find((d) => d.type === 'GLOBAL');
+  const locals = list.length - (global ? 1 : 0);
+  return [global ? `${global.discountValue}% для всіх` : '', locals ? `персональних: ${locals}` : ''].filter(Boolean).join(', ');
+}
+
+/**
+ * /list-task/edit-task/{subjectID}?taskId=: title, instruction, identifier, price, visibility
+ * and developer. Only changed fields are sent (API-CONTRACT: `""` keeps a field).
+ */
+export default function EditTaskScreen() {
+  const { draft, update, discard } = useEditTask();
+  const { task } = draft;
+  const { search, state } = useLocation();
+  const navigate = useNavigate();
+  const patch = usePatchTask(task.id);
+  const discounts = useTaskDiscounts(task.id);
+  const goBack = useGoBack(`/list-task/${draft.subjectId}`);
+  const query = search || `?taskId=${task.id}`;
+  const templateError = (state as { templateError?: string } | null)?.templateError ?? null;
+
+  const submit = () => {
+    const checked = patchBody(draft);
+    if (!checked.ok) {
+      showError(checked.message);
+      return;
+    }
+    patch.mutate(checked.body, {
+      onSuccess: () => {
+        discard();
+        goBack();
+      },
+    });
+  };
+
+  return (
+    <Page title="Редагувати завдання" subtitle={`${task.teacher.subject.name} · ${task.teacher.name}`}>
+      <div className={styles.form}>
+        <Input label="Назва" value={draft.title} onChange={(e) => update({ title: e.target.value })} />
+        <TextArea label="Інструкція від розробника" value={draft.description} onChange={(e) => update({ description: e.target.value })} />
+        <Input
+          label="Ціна, грн"
+          inputMode="numeric"
+          value={draft.price}
+          onChange={(e) => update({ price: e.target.value.replace(/[^\d]/g, '') })}
+        />
+        {task.autoGenerate && (
+          <Input label="Ідентифікатор генератора" value={draft.identifier} onChange={(e) => update({ identifier: e.target.value })} />
+        )}
+      </div>
+
+      <Section footer={draft.visible ? 'Студенти бачать завдання у списку.' : 'Завдання бачать лише адміністратори.'}>
+        <div className={styles.row}>
+          <span className={styles.eye} data-hidden={!draft.visible || undefined} aria-hidden="true">
+            {draft.visible ? <EyeIcon size={22} /> : <EyeOffIcon size={22} />}
+          </span>
+          <span className={styles.rowLabel}>{draft.visible ? 'Видиме' : 'Приховане'}</span>
+          <Switch label="Видимість для студентів" checked={draft.visible} onChange={(visible) => update({ visible })} />
+        </div>
+      </Section>
+
+      <Section>
+        <Cell onClick={() => navigate(`choose-developer${query}`)} chevron after={`@${draft.developer.username || draft.developer.telegramId}`}>
+          Розробник
+        </Cell>
+        <Cell onClick={() => navigate(`give-discount${query}`)} chevron after={discounts.isPending ? '…' : discountSummary(discounts.data)}>
+          Знижка
+        </Cell>
+      </Section>
+
+      <Section header="Не змінюється">
+        <Cell after={TASK_TYPE_LABEL[task.type]}>Тип</Cell>
+        <Cell after={task.autoGenerate ? 'Так' : 'Ні'}>Автогенерація</Cell>
+        <Cell subtitle={task.arguments.map((a) => a.name).join(', ') || 'Без аргументів'}>Аргументи</Cell>
+      </Section>
+
+      {task.autoGenerate && <TemplateSection taskId={task.id} initialError={templateError} />}
+
+      <FixedBottomButton onClick={submit} loading={patch.isPending}>
+        Зберегти
+      </FixedBottomButton>
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type TaskDiscount } from '@zalik/contract';
+import { hideError } from '../../../ui';
+import { bodiesOf, developer, mockFetch, renderAdmin, task, unmountAll, type MockRoute } from '../test/harness';
+import { EDIT_KEY, editDraftOf } from './draft';
+
+vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+afterEach(async () => {
+  await unmountAll();
+  vi.unstubAllGlobals();
+  hideError();
+});
+
+const TASK = task({ id: '5', title: 'Лабораторна 1', description: 'Опис', price: 200, visible: true });
+const LOCAL: TaskDiscount = { id: '8', type: 'LOCAL', discountValue: 30, availableValue: 2, telegramId: '100001', taskId: '5', username: 'student_demo' };
+const routes = (discounts: TaskDiscount[] = []): MockRoute[] => [
+  { path: '/api/v1/discounts/task/5', body: discounts },
+  { path: '/api/v1/users/role/ROLE_DEVELOPER', body: [developer('100002', 'dev_demo'), developer('6', 'second_dev')] },
+  { path: '/api/v1/users/', body: [developer('100001', 'student_demo'), developer('200', 'other')] },
+  { path: /^\/api\/v1\/users\/search\?prefix=\d+$/, body: [developer('100001', 'student_demo')] },
+  { method: 'PATCH', path: '/api/v1/tasks/5', body: TASK },
+  { method: 'POST', path: '/api/v1/discounts/discount', body: { id: '9' } },
+];
+const LIST = '/list-task/7';
+const EDIT = { pathname: '/list-task/edit-task/7', search: '?taskId=5', state: { task: TASK } };
+/** Opens give-discount as after a reload: the edit form's draft is in sessionStorage. */
+function openDiscount() {
+  sessionStorage.setItem(EDIT_KEY, JSON.stringify(editDraftOf('7', TASK)));
+  return renderAdmin([LIST, EDIT, { pathname: '/list-task/edit-task/7/give-discount', search: '?taskId=5' }]);
+}
+
+describe('edit-task', () => {
+  it('sends "" for every untouched field, the new price, visibility and developer', async () => {
+    const api = mockFetch(routes());
+    const { router } = renderAdmin([LIST, EDIT]);
+    const price = await screen.findByLabelText('Ціна, грн');
+    await userEvent.clear(price);
+    await userEvent.type(price, '250');
+    await userEvent.click(screen.getByRole('switch', { name: 'Видимість для студентів' }));
+    expect(screen.getByText('Приховане')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /Розробник/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /@dev_demo/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /@second_dev/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Готово' }));
+    expect(await screen.findByLabelText('Ціна, грн')).toHaveValue('250'); // kept across the picker
+    expect(JSON.parse(sessionStorage.getItem(EDIT_KEY)!)).toMatchObject({ price: '250', visible: false });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(bodiesOf(api, 'PATCH', '/api/v1/tasks/5')).toEqual([
+      { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '6' },
+    ]);
+    await waitFor(() => expect(sessionStorage.getItem(EDIT_KEY)).toBeNull());
+  });
+
+  it('gives a GLOBAL discount without a count as unlimited (availableValue null)', async () => {
+    const api = mockFetch(routes());
+    const { router } = openDiscount();
+    const slider = await screen.findByLabelText('Розмір знижки');
+    await userEvent.click(screen.getByRole('radio', { name: 'Для всіх' }));
+    fireEvent.change(slider, { target: { value: '25' } });
+    expect(screen.getByText('150 грн')).toBeInTheDocument(); // 200 − 25 %
+    await userEvent.type(screen.getByLabelText('Кількість активацій'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountCount);
+    await userEvent.clear(screen.getByLabelText('Кількість активацій'));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list-task/edit-task/7'));
+    expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+      { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5' },
+    ]);
+  });
+
+  it('gives a LOCAL discount to the user chosen by Telegram ID prefix', async () => {
+    const api = mockFetch(routes());
+    const { router } = openDiscount();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Одному користувачу' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountCount);
+    await userEvent.type(screen.getByLabelText('Кількість активацій'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountUserRequired);
+
+    await userEvent.click(screen.getByRole('button', { name: /Користувач/ }));
+    await userEvent.type(await screen.findByLabelText('Telegram ID'), '1000');
+    await waitFor(() => expect(api.calls()).toContain('GET /api/v1/users/search'));
+    await userEvent.click(await screen.findByRole('button', { name: /@student_demo/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?taskId=5&telegramId=100001'));
+    expect(screen.getByLabelText('Кількість активацій')).toHaveValue('2'); // the form survived the trip
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+        { type: 'LOCAL', discountValue: 10, availableValue: 2, telegramId: '100001', taskId: '5' },
+      ]),
+    );
+  });
+
+  it('removes an active discount with value 0', async () => {
+    const api = mockFetch(routes([LOCAL]));
+    openDiscount();
+    expect(await screen.findByText('@student_demo')).toBeInTheDocument();
+    expect(screen.getByText('30% · залишилось активацій: 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Прибрати знижку: @student_demo' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+        { type: 'LOCAL', discountValue: 0, availableValue: null, telegramId: '100001', taskId: '5' },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { ORDER_MESSAGE_MAX, type InProgressOrder } from '@zalik/contract';
+import { formatDate } from '../../lib/date';
+import { haptic } from '../../telegram/sdk';
+import { Button, TextArea, showError } from '../../ui';
+import { PropertyList } from '../buying/PropertyList';
+import { useDeliverOrder } from './api';
+import { FilePicker } from './FilePicker';
+import { deliveryProblem } from './files';
+import { OrderArguments } from './OrderArguments';
+import styles from './dev-panel.module.css';
+
+/** One open order: who ordered what, and the form that delivers the answer. */
+export function OrderCard({ order }: { order: InProgressOrder }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [message, setMessage] = useState('');
+  const deliver = useDeliverOrder();
+  const sending = deliver.isPending;
+
+  const send = () => {
+    const problem = deliveryProblem(files);
+    if (problem) {
+      showError(problem);
+      return;
+    }
+    deliver.mutate({ orderId: order.id, files, message }, { onSuccess: () => haptic.notification('success') });
+  };
+
+  return (
+    <article className={styles.order} aria-label={`Замовлення: ${order.taskTitle}`}>
+      <div className={styles.orderInfo}>
+        <PropertyList
+          items={[
+            { label: 'Ім’я', value: order.user.username ? `@${order.user.username}` : 'Unknown' },
+            { label: 'ID', value: order.user.telegramId },
+            { label: 'Предмет', value: order.subjectName },
+            { label: 'Викладач', value: order.teacherName },
+            { label: 'Завдання', value: order.taskTitle },
+            { label: 'Аргументи', value: <OrderArguments values={order.arguments} /> },
+            { label: 'Створено', value: formatDate(order.createdAt) },
+          ]}
+        />
+      </div>
+      <div className={styles.delivery}>
+        <FilePicker files={files} onChange={setFiles} disabled={sending} />
+        <TextArea
+          label="Повідомлення студенту"
+          placeholder="Необов’язково: пояснення до відповіді"
+          value={message}
+          maxLength={ORDER_MESSAGE_MAX}
+          disabled={sending}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <Button size="large" stretched loading={sending} onClick={send}>
+          {sending ? 'Відправляється' : 'Відправити'}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HistoryItem, InProgressOrder } from '@zalik/contract';
+import { api } from '../../api/client';
+import { historyKeys } from '../history/keys';
+
+/** `GET /api/v1/histories/developer/in-progress`: the calling developer's open orders, oldest first. */
+export function useInProgressOrders(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: historyKeys.developerQueue(),
+    queryFn: () => api.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress'),
+  });
+}
+
+export interface Delivery {
+  orderId: string;
+  files: File[];
+  message: string;
+}
+
+/** `PATCH .../history/{id}/developer/save-file`: one `file` part per file plus the optional `message`. */
+export function useDeliverOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, files, message }: Delivery) => {
+      const form = new FormData();
+      for (const f of files) form.append('file', f, f.name);
+      if (message.trim()) form.append('message', message.trim());
+      return api.patch<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/developer/save-file`, form);
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: historyKeys.developerQueue() });
+      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: ['wallets'] });
+    },
+  });
+}

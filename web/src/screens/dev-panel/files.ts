@@ -1,0 +1,27 @@
+import { MSG, ORDER_MAX_FILES, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
+
+/** The server's delivery limits, checked before a byte is sent: the message to show, or null. */
+export function deliveryProblem(files: readonly File[]): string | null {
+  if (files.length === 0) return MSG.filesRequired;
+  if (files.length > ORDER_MAX_FILES) return MSG.tooManyOrderFiles;
+  if (files.some((f) => f.size > ORDER_MAX_FILE_BYTES)) return MSG.orderFileTooBig;
+  return null;
+}
+
+/**
+ * Adds picked files to the chosen ones: too big files are left out, and nothing is added past
+ * ORDER_MAX_FILES. Returns the new list and what to tell the developer, if anything.
+ */
+export function addFiles(current: readonly File[], picked: readonly File[]): { files: File[]; problem: string | null } {
+  const fitting = picked.filter((f) => f.size <= ORDER_MAX_FILE_BYTES);
+  let problem: string | null = fitting.length < picked.length ? MSG.orderFileTooBig : null;
+  const room = ORDER_MAX_FILES - current.length;
+  if (fitting.length > room) problem = MSG.tooManyOrderFiles;
+  return { files: [...current, ...fitting.slice(0, Math.max(0, room))], problem };
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Б`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} МБ`;
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HistoryItem } from '@zalik/contract';
+import { api } from '../../api/client';
+import { historyKeys } from './keys';
+
+/** `GET /api/v1/histories/user/{telegramId}`: every purchase, newest first (self or admin). */
+export function useUserHistory(telegramId: string) {
+  return useQuery({
+    queryKey: historyKeys.user(telegramId),
+    queryFn: () => api.get<HistoryItem[]>(`/api/v1/histories/user/${encodeURIComponent(telegramId)}`),
+    enabled: !!telegramId,
+  });
+}
+
+/** Admin: cancel an undelivered order, the escrowed money goes back to the buyer. */
+export function useRefundOrder(telegramId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/refund`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: historyKeys.user(telegramId) });
+      void qc.invalidateQueries({ queryKey: ['wallet'] });
+      void qc.invalidateQueries({ queryKey: ['wallets'] });
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, formatUah } from '@zalik/contract';
+import { haptic } from '../../telegram/sdk';
+import { Button, Page, Section, SkeletonBar, showError } from '../../ui';
+import { useInviteProgress } from './api';
+import { copyText } from './copy';
+import { shareInviteLink } from './share';
+import { useToast } from './Toast';
+import styles from './invitation.module.css';
+
+const STEPS = [
+  'Надішліть посилання друзям.',
+  'Друг відкриває Zalik за вашим посиланням і купує завдання.',
+  `Коли ${REFERRAL_FRIENDS_REQUIRED} друзі витратять щонайменше по ${formatUah(REFERRAL_MIN_SPEND_UAH)}, заберіть ${formatUah(REFERRAL_BONUS_UAH)} у вкладці «Запрошення».`,
+];
+
+/** /invitation/invite: my invite link (`...?startapp=ref_<telegramId>`) with copy and share. */
+export function InviteScreen() {
+  const progress = useInviteProgress();
+  const link = progress.data?.link ?? '';
+  const [toast, showToast] = useToast();
+
+  const copy = async () => {
+    if (await copyText(link)) {
+      haptic.notification('success');
+      showToast(MSG.copyOk);
+    } else {
+      showError(MSG.copyFail);
+    }
+  };
+
+  return (
+    <Page title="Запросити друга" subtitle="Друг відкриє Zalik у Telegram, а його покупки наблизять ваш бонус.">
+      {toast}
+      <Section header="Ваше посилання">
+        <div className={styles.linkBox}>
+          {link ? (
+            <p className={styles.link} data-testid="invite-link">
+              {link}
+            </p>
+          ) : (
+            <div className={styles.linkSkeleton} aria-busy={progress.isPending} aria-label="Завантаження посилання">
+              <SkeletonBar width="92%" height={14} />
+              <SkeletonBar width="55%" height={14} />
+            </div>
+          )}
+          <div className={styles.linkActions}>
+            <Button variant="secondary" stretched disabled={!link} onClick={copy}>
+              Копіювати
+            </Button>
+            <Button stretched disabled={!link} onClick={() => shareInviteLink(link)}>
+              Поділитися
+            </Button>
+          </div>
+        </div>
+      </Section>
+
+      <Section header="Як це працює">
+        <ol className={styles.steps}>
+          {STEPS.map((text, i) => (
+            <li key={i}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <span>{text}</span>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { COURSES } from '@zalik/contract';
+import { useSetCourse } from '../../api/me';
+import { haptic } from '../../telegram/sdk';
+import { Checkbox, FixedBottomButton, Lottie, Page, Section, useErrorBanner } from '../../ui';
+import { clearDraft, loadDraft, saveDraft, validateCourseChoice } from './choice';
+import styles from './ChooseCourseScreen.module.css';
+
+/** First open: pick one of the four courses and accept the terms; Done appears once they are accepted. */
+export function ChooseCourseScreen() {
+  const [draft, setDraft] = useState(loadDraft);
+  const banner = useErrorBanner();
+  const navigate = useNavigate();
+  const setCourse = useSetCourse();
+
+  useEffect(() => saveDraft(draft), [draft]);
+
+  const toggle = (course: number) => {
+    haptic.selection();
+    setDraft((d) => ({
+      ...d,
+      selected: d.selected.includes(course) ? d.selected.filter((c) => c !== course) : [...d.selected, course],
+    }));
+  };
+
+  const done = () => {
+    const choice = validateCourseChoice(draft.selected);
+    if (!choice.ok) {
+      banner.show(choice.message);
+      return;
+    }
+    setCourse.mutate(choice.course, {
+      onSuccess: () => {
+        haptic.notification('success');
+        clearDraft();
+        navigate('/', { replace: true });
+      },
+    });
+  };
+
+  return (
+    <Page>
+      <div className={styles.hero}>
+        <Lottie name="news-books" size={120} />
+        <h1 className={styles.title}>Оберіть свій курс</h1>
+        <p className={styles.lead}>Ми покажемо предмети і завдання саме для вашого курсу.</p>
+      </div>
+
+      <div className={styles.grid} role="group" aria-label="Курс">
+        {COURSES.map((c) => {
+          const on = draft.selected.includes(c);
+          return (
+            <button key={c} type="button" className={styles.course} aria-pressed={on} onClick={() => toggle(c)}>
+              <span className={styles.mark} aria-hidden="true">
+                {on && (
+                  <svg width="12" height="12" viewBox="0 0 14 14">
+                    <path d="M2.5 7.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                )}
+              </span>
+              <span className={styles.number}>{c}</span>
+              <span className={styles.caption}>курс</span>
+            </button>
+          );
+        })}
+      </div>
+
+      <Section footer="Без згоди з умовами користування продовжити не вийде.">
+        <div className={styles.terms}>
+          <Checkbox checked={draft.agreed} onChange={(agreed) => setDraft((d) => ({ ...d, agreed }))} name="terms">
+            Я погоджуюся з <Link to="/rules">умовами користування</Link>
+          </Checkbox>
+        </div>
+      </Section>
+
+      {draft.agreed && (
+        <FixedBottomButton onClick={done} loading={setCourse.isPending}>
+          Готово
+        </FixedBottomButton>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { useCourse, useMe, type Me } from '../../api/me';
+import { Cell, CodeIcon, DocumentIcon, HistoryIcon, IconTile, Page, Section, ShieldIcon, SupportIcon } from '../../ui';
+import styles from './SettingsScreen.module.css';
+
+/*
+ * Tile colours are the iOS system palette Telegram itself uses for its settings icons; they
+ * carry a white glyph and read on both light and dark themes.
+ */
+const TILE = { history: '#ff9500', support: '#34c759', admin: '#ff3b30', dev: '#5856d6', rules: '#007aff' } as const;
+
+function initials(me: Me): string {
+  const s = `${me.firstName.charAt(0)}${me.lastName.charAt(0)}`.trim();
+  return (s || me.username.charAt(0) || '?').toUpperCase();
+}
+
+/** /settings: who I am and the menu (admin and dev panels only for those roles). */
+export function SettingsScreen() {
+  const me = useMe();
+  const course = useCourse();
+  const name = `${me.firstName} ${me.lastName}`.trim() || me.username || 'Unknown';
+  const meta = [me.username ? `@${me.username}` : '', course.data ? `${course.data} курс` : ''].filter(Boolean).join(' · ');
+
+  return (
+    <Page>
+      <div className={styles.profile}>
+        {me.photoUrl ? <img className={styles.avatar} src={me.photoUrl} alt="" /> : <span className={styles.avatar}>{initials(me)}</span>}
+        <h1 className={styles.name}>{name}</h1>
+        <p className={styles.meta}>{meta}</p>
+      </div>
+
+      <Section>
+        <Cell to="/settings/history-task" before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
+          Історія завдань
+        </Cell>
+        <Cell to="/settings/support" before={<IconTile color={TILE.support}><SupportIcon size={19} /></IconTile>}>
+          Зв’язатися з підтримкою
+        </Cell>
+      </Section>
+
+      {(me.isAdmin || me.isDeveloper) && (
+        <Section header="Керування">
+          {me.isAdmin && (
+            <Cell to="/settings/admin-panel" before={<IconTile color={TILE.admin}><ShieldIcon size={19} /></IconTile>}>
+              Адмін-панель
+            </Cell>
+          )}
+          {me.isDeveloper && (
+            <Cell to="/settings/dev-panel" before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>}>
+              Dev-панель
+            </Cell>
+          )}
+        </Section>
+      )}
+
+      <Section>
+        <Cell to="/settings/rules" before={<IconTile color={TILE.rules}><DocumentIcon size={19} /></IconTile>}>
+          Угоди користувача
+        </Cell>
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { MSG, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
+import { useMe } from '../../api/me';
+import { haptic } from '../../telegram/sdk';
+import { Button, FixedBottomButton, Lottie, Page, TextArea, useErrorBanner } from '../../ui';
+import { useSendSupport } from './api';
+import { FaqList } from './FaqList';
+import { supportFilesProblem } from './files';
+import { SupportFiles } from './SupportFiles';
+import styles from './support.module.css';
+
+/** /settings/support: the FAQ first, then a message (with up to three files) for the support chat. */
+export function SupportScreen() {
+  const me = useMe();
+  const banner = useErrorBanner();
+  const send = useSendSupport();
+  const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sent, setSent] = useState(false);
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (send.isPending) return;
+    // The bot answers through Telegram: without a username support cannot reach the user.
+    if (!me.username) return banner.show(MSG.usernameRequired);
+    const text = message.trim();
+    if (!text) return banner.show(MSG.supportMessageEmpty);
+    const problem = supportFilesProblem(files);
+    if (problem) return banner.show(problem);
+    send.mutate(
+      { message: text, files },
+      {
+        onSuccess: () => {
+          haptic.notification('success');
+          setMessage('');
+          setFiles([]);
+          setSent(true);
+        },
+      },
+    );
+  };
+
+  if (sent) {
+    return (
+      <Page title="Підтримка">
+        <div className={styles.sent} role="status">
+          <Lottie name="success" size={140} loop={false} />
+          <h2 className={styles.sentTitle}>Повідомлення надіслано</h2>
+          <p className={styles.sentText}>Підтримка відповість вам у Telegram, зазвичай протягом дня.</p>
+          <Button variant="secondary" onClick={() => setSent(false)}>
+            Написати ще
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Підтримка" subtitle="Спершу перегляньте відповіді на часті питання — можливо, ваше вже там.">
+      <FaqList />
+
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <h2 className={styles.formHeader}>Написати в підтримку</h2>
+        {!me.username && (
+          <p className={styles.warning} role="note">
+            У вашому профілі Telegram немає імені користувача (нікнейма). Додайте його в налаштуваннях Telegram, щоб підтримка
+            могла вам відповісти.
+          </p>
+        )}
+        <TextArea
+          aria-label="Повідомлення"
+          placeholder="Опишіть проблему: яке завдання, що пішло не так"
+          value={message}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          disabled={send.isPending}
+          onChange={(e) => setMessage(e.target.value)}
+          hint={message.length > SUPPORT_MESSAGE_MAX - 300 ? `${message.length} / ${SUPPORT_MESSAGE_MAX}` : undefined}
+        />
+        <SupportFiles files={files} onChange={setFiles} disabled={send.isPending} />
+        <FixedBottomButton type="submit" loading={send.isPending}>
+          {send.isPending ? 'Відправляється' : 'Відправити'}
+        </FixedBottomButton>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Teacher } from '@zalik/contract';
+import { Cell, Section, SkeletonBar } from '../../../ui';
+import { hasFilters, priceLabel, type TaskFilters } from '../lib/filters';
+import styles from './TaskListScreen.module.css';
+
+interface FilterRowsProps {
+  subjectId: string;
+  filters: TaskFilters;
+  /** The selected teacher, undefined while the teachers load. */
+  teacher: Teacher | null | undefined;
+  onReset: () => void;
+}
+
+/** The three filter rows, each showing its current selection and opening its picker. */
+export function FilterRows({ subjectId, filters, teacher, onReset }: FilterRowsProps) {
+  const base = `/list-task/${subjectId}`;
+  // Tells a picker it was opened from the list, so 'Застосувати' can simply go back.
+  const state = { fromList: true };
+  const value = (text: string) => <span className={styles.filterValue}>{text}</span>;
+  return (
+    <Section
+      header="Фільтри"
+      footer={
+        hasFilters(filters) ? (
+          <button type="button" className={styles.reset} onClick={onReset}>
+            Скинути фільтри
+          </button>
+        ) : undefined
+      }
+    >
+      <Cell
+        to={`${base}/choose-teacher`}
+        state={state}
+        after={teacher === undefined ? <SkeletonBar width={80} /> : value(teacher?.name ?? 'Усі')}
+      >
+        Викладач
+      </Cell>
+      <Cell to={`${base}/choose-creator`} state={state} after={value(filters.creator !== null ? `@${filters.creator}` : 'Усі')}>
+        Творець
+      </Cell>
+      <Cell to={`${base}/choose-price`} state={state} after={value(priceLabel(filters.price, filters.mode))}>
+        Ціна
+      </Cell>
+    </Section>
+  );
+}

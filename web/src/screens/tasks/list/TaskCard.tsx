@@ -1,0 +1,96 @@
+import { formatUah, type Task } from '@zalik/contract';
+import { Button, SkeletonBar } from '../../../ui';
+import { payablePrice } from '../lib/filters';
+import { BoltIcon, EyeIcon, EyeOffIcon } from './icons';
+import styles from './TaskCard.module.css';
+
+interface TaskCardProps {
+  task: Task;
+  /** Admins see whether the task is visible to students. */
+  showVisibility: boolean;
+  /** The teacher's name under the title (when the list mixes teachers). */
+  showTeacher?: boolean;
+  onOpen: (task: Task) => void;
+  busy?: boolean;
+}
+
+/** Spec 'Task card': title, 'Вартість' (discount struck through), '@creator', 'Придбати'. */
+export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: TaskCardProps) {
+  const discounted = task.discount > 0;
+  const creator = task.developer.username ? `@${task.developer.username}` : 'Unknown';
+  return (
+    <article className={styles.card} aria-label={task.title} aria-busy={busy || undefined} onClick={() => onOpen(task)}>
+      <div className={styles.head}>
+        <h3 className={styles.title}>{task.title}</h3>
+        <span className={styles.badges}>
+          {task.type === 'TEST' && <span className={styles.tag}>Тест</span>}
+          {task.autoGenerate && (
+            <span className={styles.auto} role="img" aria-label="Автогенерація" title="Готово одразу після оплати">
+              <BoltIcon size={16} aria-hidden="true" />
+            </span>
+          )}
+          {showVisibility &&
+            (task.visible ? (
+              <span className={styles.visible} role="img" aria-label="Видиме студентам" title="Видиме студентам">
+                <EyeIcon aria-hidden="true" />
+              </span>
+            ) : (
+              <span className={styles.hidden} role="img" aria-label="Приховане від студентів" title="Приховане від студентів">
+                <EyeOffIcon aria-hidden="true" />
+              </span>
+            ))}
+        </span>
+      </div>
+      <p className={styles.meta}>
+        {showTeacher && <span>{task.teacher.name} · </span>}
+        <span className={styles.creator}>{creator}</span>
+      </p>
+      <div className={styles.foot}>
+        <div className={styles.price}>
+          <span className={styles.priceLabel}>Вартість</span>
+          <span className={styles.amounts}>
+            {discounted && (
+              <s className={styles.old}>
+                <span className="visually-hidden">Стара ціна </span>
+                {formatUah(task.price)}
+              </s>
+            )}
+            <span className={discounted ? styles.now : undefined}>{formatUah(payablePrice(task))}</span>
+            {discounted && <span className={styles.off}>−{task.discount}%</span>}
+          </span>
+        </div>
+        <Button
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(task);
+          }}
+        >
+          Придбати
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder cards with the real card's height. */
+export function TaskSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <div className={styles.list} aria-busy="true" aria-label="Завантаження завдань">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={styles.card}>
+          <SkeletonBar width={`${72 - ((i * 17) % 30)}%`} height={16} />
+          <p className={styles.meta}>
+            <SkeletonBar width="35%" height={12} />
+          </p>
+          <div className={styles.foot}>
+            <SkeletonBar width={90} height={30} />
+            <SkeletonBar width={96} height={34} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export { styles as taskCardStyles };

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { MSG, type Task } from '@zalik/contract';
+import { useMe } from '../../../api/me';
+import { Button, EmptyState, Page, SkeletonBar } from '../../../ui';
+import { AddButton } from '../admin/AddButton';
+import { AdminActions } from '../admin/AdminActions';
+import { useTeacherTasks, useTeachers } from '../api/catalogue';
+import { useDeleteCatalogue } from '../api/deletes';
+import { filterTasks, NO_FILTERS } from '../lib/filters';
+import { readFilters, writeFilters } from '../lib/storage';
+import { FilterRows } from './FilterRows';
+import { TaskCard, TaskSkeletons, taskCardStyles } from './TaskCard';
+import { useSubjectName } from './useSubjectName';
+
+/** `/list-task/{subjectID}`: one subject's tasks with the teacher, creator and price filters. */
+export default function TaskListRoute() {
+  const { subjectID = '' } = useParams();
+  // A new subject is a new list: its own filters and state.
+  return <TaskList key={subjectID} subjectId={subjectID} />;
+}
+
+function TaskList({ subjectId }: { subjectId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useMe();
+  const remove = useDeleteCatalogue();
+  const [filters, setFilters] = useState(() => readFilters(subjectId));
+
+  const teachers = useTeachers(subjectId);
+  const teacherList = teachers.data ?? [];
+  // A selected teacher that no longer exists (deleted meanwhile) filters nothing.
+  const teacherGone = filters.teacherId !== null && teachers.isSuccess && !teacherList.some((t) => t.id === filters.teacherId);
+  const teacherId = teacherGone ? null : filters.teacherId;
+  // With a teacher chosen only their tasks are fetched (at once, without waiting for the teachers).
+  const tasks = useTeacherTasks(teacherId ? [teacherId] : teacherList.map((t) => t.id));
+  const loading = tasks.isPending || (!teacherId && teachers.isPending);
+  const failed = tasks.isError || teachers.isError;
+  const shown = filterTasks(tasks.data, { ...filters, teacherId });
+  const teacher = teacherId ? teacherList.find((t) => t.id === teacherId) : null;
+  const name = useSubjectName(subjectId, location.state, tasks.data);
+
+  const open = (task: Task) =>
+    navigate(`/list-task/${subjectId}/${task.type === 'TEST' ? 'buying-test' : 'buying-task'}?taskId=${task.id}`, { state: { task } });
+
+  return (
+    <Page title={name ?? (loading ? <SkeletonBar width="60%" height={28} /> : 'Завдання')}>
+      <FilterRows
+        subjectId={subjectId}
+        filters={{ ...filters, teacherId }}
+        teacher={teacherId && teachers.isPending ? undefined : teacher}
+        onReset={() => setFilters(writeFilters(subjectId, NO_FILTERS))}
+      />
+
+      {teacherId && (
+        <AddButton
+          onClick={() => navigate(`/list-task/add-task/${subjectId}?teacherId=${teacherId}`, { state: { teacher, subjectId } })}
+        >
+          + Додати завдання
+        </AddButton>
+      )}
+
+      {loading ? (
+        <TaskSkeletons />
+      ) : failed ? (
+        <EmptyState text="Не вдалося завантажити завдання.">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void teachers.refetch();
+              tasks.refetch();
+            }}
+          >
+            Спробувати ще раз
+          </Button>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState text={MSG.emptyTasks} />
+      ) : (
+        <div className={taskCardStyles.list}>
+          {shown.map((task) => (
+            <AdminActions
+              key={task.id}
+              onEdit={() => navigate(`/list-task/edit-task/${subjectId}?taskId=${task.id}`, { state: { task } })}
+              onDelete={() => remove.mutate({ kind: 'tasks', id: task.id })}
+            >
+              <TaskCard
+                task={task}
+                showVisibility={me.isAdmin}
+                showTeacher={!teacherId && teacherList.length > 1}
+                busy={remove.isPending && remove.variables?.id === task.id}
+                onOpen={open}
+              />
+            </AdminActions>
+          ))}
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { MSG, type User } from '@zalik/contract';
+import { EmptyState, FixedBottomButton, Page, showError } from '../../../ui';
+import { useCreators } from '../api/catalogue';
+import { readFilters, writeFilters } from '../lib/storage';
+import { PickerOptions, toggle, type PickerOption } from './PickerOptions';
+import { useBackToList } from './useBackToList';
+
+export function creatorLabel(username: string): string {
+  return username ? `@${username}` : 'Unknown';
+}
+
+/** One option per username: the creator filter matches the developer's username. */
+function creatorOptions(users: readonly User[]): PickerOption[] {
+  const seen = new Map<string, PickerOption>();
+  for (const u of users) {
+    if (seen.has(u.username)) continue;
+    const name = `${u.firstName} ${u.lastName}`.trim();
+    seen.set(u.username, { id: u.username, label: creatorLabel(u.username), subtitle: name || undefined });
+  }
+  return [...seen.values()];
+}
+
+/** `/list-task/{subjectID}/choose-creator`: one task author or none. */
+export default function ChooseCreatorScreen() {
+  const { subjectID = '' } = useParams();
+  const back = useBackToList(subjectID);
+  const creators = useCreators(subjectID);
+  const [draft, setDraft] = useState<string[]>(() => {
+    const c = readFilters(subjectID).creator;
+    return c !== null ? [c] : [];
+  });
+
+  const apply = () => {
+    if (draft.length > 1) {
+      // The spec gives the teacher picker's message to the creator picker too.
+      showError(MSG.teacherOne);
+      return;
+    }
+    writeFilters(subjectID, { creator: draft[0] ?? null });
+    back();
+  };
+
+  return (
+    <Page title="Творець">
+      {creators.data?.length === 0 ? (
+        <EmptyState text="У цього предмета ще немає авторів завдань" />
+      ) : (
+        <PickerOptions
+          options={creators.data && creatorOptions(creators.data)}
+          selected={draft}
+          onToggle={(id, on) => setDraft((d) => toggle(d, id, on))}
+          footer="Оберіть одного автора або жодного, щоб бачити завдання всіх."
+        />
+      )}
+      <FixedBottomButton onClick={apply}>Застосувати</FixedBottomButton>
+    </Page>
+  );
+}

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, PRICE_FILTER_MAX } from '@zalik/contract';
+import { hideError } from '../../../ui';
+import { readFilters, writeFilters } from '../lib/storage';
+import { ADMIN, developer, mockFetch, renderRoutes, task, teacher, type MockRoute } from '../test/harness';
+
+vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const SUBJECT = '7';
+const routes = (): MockRoute[] => [
+  { path: `/api/v1/teachers/subject/${SUBJECT}`, body: [teacher('10', 'Петренко О. В.'), teacher('11', 'Коваленко Н. С.')] },
+  { path: /^\/api\/v1\/tasks\/teacher\/\d+$/, body: [task({ id: '1' })] },
+  { path: `/api/v1/users/developer/${SUBJECT}`, body: [developer('100002', 'dev_demo'), developer('5', 'other_dev')] },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  hideError();
+});
+
+describe('choose-teacher', () => {
+  it('refuses two teachers with the spec’s message and keeps the filter unchanged', async () => {
+    mockFetch(routes());
+    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Петренко О. В.' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.teacherOne);
+    expect(readFilters(SUBJECT).teacherId).toBeNull();
+  });
+
+  it('stores one teacher and goes back to the list, which shows it', async () => {
+    mockFetch(routes());
+    const { router } = renderRoutes(`/list-task/${SUBJECT}`);
+    await userEvent.click(await screen.findByRole('link', { name: /Викладач/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(readFilters(SUBJECT).teacherId).toBe('11');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/list-task/${SUBJECT}`));
+    expect(router.state.historyAction).toBe('POP'); // back, not a new entry
+    await waitFor(() => expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Коваленко Н. С.'));
+  });
+
+  it('starts from the stored choice; unticking all means every teacher', async () => {
+    mockFetch(routes());
+    writeFilters(SUBJECT, { teacherId: '10', price: 50 });
+    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    const petrenko = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    expect(petrenko).toBeChecked();
+    await userEvent.click(petrenko);
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(readFilters(SUBJECT)).toMatchObject({ teacherId: null, price: 50 });
+  });
+
+  it('offers add and the edit/delete menu to admins only', async () => {
+    const api = mockFetch(routes());
+    api.on({ method: 'DELETE', path: '/api/v1/teachers/10', body: { ok: true } });
+    writeFilters(SUBJECT, { teacherId: '10' });
+    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`, ADMIN);
+    const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    fireEvent.contextMenu(row);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
+    api.on({ path: `/api/v1/teachers/subject/${SUBJECT}`, body: [teacher('11', 'Коваленко Н. С.')] });
+    await userEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Петренко О. В.' })).toBeNull());
+    expect(api.calls()).toContain('DELETE /api/v1/teachers/10');
+    expect(readFilters(SUBJECT).teacherId).toBeNull(); // a deleted teacher is no filter
+
+    fireEvent.contextMenu(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Редагувати' }));
+    expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/${SUBJECT}/choose-teacher/edit-teacher?teacherId=11`);
+    expect(JSON.parse(screen.getByTestId('state').textContent!).teacher.name).toBe('Коваленко Н. С.');
+  });
+
+  it('has no admin controls for students', async () => {
+    mockFetch(routes());
+    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    expect(screen.queryByRole('button', { name: '+ Додати викладача' })).toBeNull();
+    fireEvent.contextMenu(row);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens add-teacher for admins', async () => {
+    mockFetch(routes());
+    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`, ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: '+ Додати викладача' }));
+    expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/${SUBJECT}/choose-teacher/add-teacher`);
+  });
+});
+
+describe('choose-creator', () => {
+  it('lists the subject’s developers, refuses two and stores one username', async () => {
+    mockFetch(routes());
+    const { router } = renderRoutes(`/list-task/${SUBJECT}/choose-creator`);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /@dev_demo/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /@other_dev/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.teacherOne);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /@dev_demo/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(readFilters(SUBJECT).creator).toBe('other_dev');
+    // Opened without a list behind it (a reload): the list replaces the picker.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/list-task/${SUBJECT}`));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('choose-price', () => {
+  it('starts at the maximum, stores the slider value with ≥ from the switch', async () => {
+    mockFetch(routes());
+    renderRoutes(`/list-task/${SUBJECT}/choose-price`);
+    const slider = screen.getByRole('slider');
+    expect(slider).toHaveValue(String(PRICE_FILTER_MAX));
+    expect(slider).toHaveAttribute('min', '1');
+    expect(slider).toHaveAttribute('step', '1');
+    fireEvent.change(slider, { target: { value: '180' } });
+    await userEvent.click(screen.getByRole('switch', { name: 'Не дешевше за обрану ціну' }));
+    expect(screen.getByText('Завдання від 180 грн і дорожчі')).toBeInTheDocument();
+    // No reset without a price filter to reset.
+    expect(screen.queryByRole('button', { name: 'Будь-яка ціна' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
+    expect(readFilters(SUBJECT)).toMatchObject({ price: 180, mode: 'ge' });
+  });
+
+  it('starts from the stored price and resets it to 0 (no price filter)', async () => {
+    mockFetch(routes());
+    writeFilters(SUBJECT, { price: 120, mode: 'le' });
+    renderRoutes(`/list-task/${SUBJECT}/choose-price`);
+    expect(screen.getByRole('slider')).toHaveValue('120');
+    expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Будь-яка ціна' }));
+    expect(readFilters(SUBJECT).price).toBe(0);
+    expect(await screen.findByRole('link', { name: /Ціна/ })).toHaveTextContent('Будь-яка');
+  });
+});

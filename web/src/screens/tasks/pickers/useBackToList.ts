@@ -1,0 +1,14 @@
+import { useLocation, useNavigate } from 'react-router';
+
+/**
+ * Leaves a picker for its list: back through history when the list opened it (so the stack
+ * stays list → picker → …), otherwise (a reload, a deep link) to the list in its place.
+ */
+export function useBackToList(subjectId: string): () => void {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  return () => {
+    if ((state as { fromList?: boolean } | null)?.fromList) navigate(-1);
+    else navigate(`/list-task/${subjectId}`, { replace: true });
+  };
+}

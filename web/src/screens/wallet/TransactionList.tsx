@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
+import { Button, Section, SkeletonRows } from '../../ui';
+import { useTransactions } from './api';
+import { TransactionRow } from './TransactionRow';
+import styles from './wallet.module.css';
+
+interface TransactionListProps {
+  telegramId: string;
+  /** Only this wallet's rows (the developer's switch); both when undefined. */
+  kind?: WalletKind;
+  header?: string;
+}
+
+/**
+ * Newest first, HISTORY_PAGE_SIZE at a time: the next page loads when the end of the list
+ * scrolls into view, or with the 'Показати ще' button (also the fallback without an observer).
+ */
+export function TransactionList({ telegramId, kind, header = 'Транзакції' }: TransactionListProps) {
+  const query = useTransactions(telegramId, kind);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <Section header={header}>
+        <SkeletonRows count={HISTORY_PAGE_SIZE} avatar />
+      </Section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Section header={header}>
+        <p className={styles.empty}>{query.error.message}</p>
+      </Section>
+    );
+  }
+  const rows = query.data.pages.flat();
+  if (rows.length === 0) {
+    return (
+      <Section header={header}>
+        <p className={styles.empty}>{MSG.emptyHistory}</p>
+      </Section>
+    );
+  }
+  return (
+    <Section header={header}>
+      <ul className={styles.list} aria-label={header}>
+        {rows.map((t) => (
+          <TransactionRow key={`${t.transactionId}-${t.transactionType}-${t.wallet}`} transaction={t} />
+        ))}
+      </ul>
+      {isFetchingNextPage && <SkeletonRows count={2} avatar />}
+      {hasNextPage && (
+        <div ref={sentinel} className={styles.more}>
+          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Показати ще
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

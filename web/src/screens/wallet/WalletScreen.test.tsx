@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HISTORY_PAGE_SIZE, MSG, formatUah, type Wallet } from '@zalik/contract';
+import { DEVELOPER, json, mockFetch, renderWallet, STUDENT, tx } from './test/harness';
+
+vi.mock('../../telegram/sdk', () => import('./test/sdk-mock'));
+
+const general: Wallet = { name: 'Загальний гаманець', balance: 1500, kind: 'general' };
+const dev: Wallet = { name: 'Dev гаманець', balance: 950, kind: 'dev', pending: 250 };
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('/wallet', () => {
+  it('shows a student the balance and signed transaction rows, with a top-up but no switch or withdraw', async () => {
+    mockFetch({
+      'GET /api/v1/wallets/user/100001': () => json([general]),
+      'GET /api/v1/transactions/history/user/100001': () =>
+        json([tx(2, { initials: 'Покупка: Лабораторна №1', amount: 120 }), tx(1, { transactionType: 'DEPOSIT', initials: 'Поповнення', amount: 1500 })]),
+    });
+    const { router } = renderWallet('/wallet', STUDENT);
+
+    expect(await screen.findByTestId('balance')).toHaveTextContent(formatUah(1500));
+    const rows = within(await screen.findByRole('list', { name: 'Транзакції' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Покупка: Лабораторна №1');
+    expect(rows[0]).toHaveTextContent('22 листопада, 15:33, 2026');
+    expect(rows[0]).toHaveTextContent(`\u2212${formatUah(120)}`);
+    expect(rows[1]).toHaveTextContent(`+${formatUah(1500)}`);
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Вивести/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /Поповнити/ }));
+    expect(router.state.location.pathname).toBe('/wallet/deposit');
+  });
+
+  it("lets a developer switch to the dev wallet: its balance, pending payouts, its own rows and 'Вивести'", async () => {
+    const calls = mockFetch({
+      'GET /api/v1/wallets/user/100002': () => json([general, dev]),
+      'GET /api/v1/transactions/history/user/100002': (c) =>
+        json(c.query.get('wallet') === 'dev' ? [tx(9, { transactionType: 'WITHDRAWAL', initials: 'Виведення на картку •••• 4242', amount: 250, wallet: 'dev' })] : []),
+    });
+    const { router } = renderWallet('/wallet', DEVELOPER);
+
+    expect(await screen.findByRole('tab', { name: 'Загальний гаманець', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Вивести/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Dev гаманець' }));
+    expect(screen.getByTestId('balance')).toHaveTextContent(formatUah(950));
+    expect(screen.getByText(`Очікує виплати: ${formatUah(250)}`)).toBeInTheDocument();
+    expect(await screen.findByText('Виведення на картку •••• 4242')).toBeInTheDocument();
+    expect(calls.some((c) => c.query.get('wallet') === 'dev')).toBe(true);
+    expect(screen.queryByRole('button', { name: /Поповнити/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /Вивести/ }));
+    expect(router.state.location.pathname).toBe('/wallet/withdraw');
+  });
+
+  it('loads the next page on demand and stops after a short page', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/wallets/user/100001': () => json([general]),
+      'GET /api/v1/transactions/history/user/100001': (c) => {
+        const page = Number(c.query.get('page'));
+        const size = page === 0 ? HISTORY_PAGE_SIZE : 2;
+        return json(Array.from({ length: size }, (_, i) => tx(100 - page * 10 - i, { initials: `Рядок ${page}-${i}` })));
+      },
+    });
+    renderWallet('/wallet', STUDENT);
+
+    const list = await screen.findByRole('list', { name: 'Транзакції' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE);
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByText('Рядок 1-1')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE + 2);
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+
+    const pages = calls.filter((c) => c.path.startsWith('/api/v1/transactions'));
+    expect(pages.map((c) => [c.query.get('page'), c.query.get('limit')])).toEqual([
+      ['0', String(HISTORY_PAGE_SIZE)],
+      ['1', String(HISTORY_PAGE_SIZE)],
+    ]);
+  });
+
+  it("says 'Історії ще немає' when there are no transactions", async () => {
+    mockFetch({
+      'GET /api/v1/wallets/user/100001': () => json([{ ...general, balance: 0 }]),
+      'GET /api/v1/transactions/history/user/100001': () => json([]),
+    });
+    renderWallet('/wallet', STUDENT);
+    expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toHaveTextContent(formatUah(0));
+  });
+});

@@ -1,0 +1,58 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { WALLET_NAMES, type Wallet, type WalletKind } from '@zalik/contract';
+import { useMe } from '../../api/me';
+import { Button, Page, Tabs } from '../../ui';
+import { useWallets } from './api';
+import { BalanceCard } from './BalanceCard';
+import { ArrowOutIcon, PlusIcon } from './icons';
+import { TransactionList } from './TransactionList';
+
+/**
+ * /wallet: the balance, top-up, and the transaction history. A developer switches between the
+ * general and the dev wallet (kept in `?wallet=dev`, so coming back from a withdraw keeps it);
+ * withdraw exists only on the dev wallet, top-up only on the general one.
+ */
+export function WalletScreen() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const wallets = useWallets(me.telegramId);
+
+  const general = wallets.data?.find((w) => w.kind === 'general');
+  const dev = me.isDeveloper ? wallets.data?.find((w) => w.kind === 'dev') : undefined;
+  const kind: WalletKind = dev && search.get('wallet') === 'dev' ? 'dev' : 'general';
+  const shown: Wallet | undefined = kind === 'dev' ? dev : general;
+  const choose = (k: WalletKind) => setSearch(k === 'dev' ? { wallet: 'dev' } : {}, { replace: true });
+
+  return (
+    <Page title="Гаманець">
+      {/* Shown while loading too, so the card below does not jump when the wallets arrive. */}
+      {me.isDeveloper && (wallets.isPending || dev) && (
+        <Tabs
+          label="Гаманець"
+          items={[
+            { value: 'general' as const, label: general?.name ?? WALLET_NAMES.general },
+            { value: 'dev' as const, label: dev?.name ?? WALLET_NAMES.dev },
+          ]}
+          value={kind}
+          onChange={choose}
+        />
+      )}
+      <BalanceCard wallet={wallets.isError ? undefined : shown}>
+        {kind === 'general' ? (
+          <Button size="large" stretched onClick={() => navigate('/wallet/deposit')}>
+            <PlusIcon size={20} />
+            Поповнити
+          </Button>
+        ) : (
+          <Button size="large" stretched onClick={() => navigate('/wallet/withdraw')}>
+            <ArrowOutIcon size={20} />
+            Вивести
+          </Button>
+        )}
+      </BalanceCard>
+      {/* A developer's list follows the switch; a student has only the general wallet anyway. */}
+      <TransactionList key={kind} telegramId={me.telegramId} kind={me.isDeveloper ? kind : undefined} />
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { formatUah } from '@zalik/contract';
+import { useMe } from '../../../api/me';
+import { Cell, Page, Section, SkeletonRows } from '../../../ui';
+import { useWallets } from '../api';
+import { TransactionList } from '../TransactionList';
+import styles from '../wallet.module.css';
+import { TopUpForm } from './TopUpForm';
+
+/** /settings/admin-panel/profile/wallet?telegramId=<id> (admins; lazy chunk): a user's balances, a top-up and their transactions. */
+export default function AdminWalletScreen() {
+  const me = useMe();
+  const [search] = useSearchParams();
+  const telegramId = search.get('telegramId')?.trim() ?? '';
+  const wallets = useWallets(/^\d+$/.test(telegramId) ? telegramId : '');
+  if (!me.isAdmin) return <Navigate to="/settings" replace />;
+  if (!/^\d+$/.test(telegramId)) return <Navigate to="/settings/admin-panel/profile" replace />;
+
+  return (
+    <Page title="Гаманець користувача" subtitle={`Telegram ID ${telegramId}`}>
+      <Section header="Баланс">
+        {wallets.isPending ? (
+          <SkeletonRows count={1} />
+        ) : (
+          wallets.data?.map((w) => (
+            <Cell key={w.kind} after={<span className={styles.strong}>{formatUah(w.balance)}</span>} subtitle={w.pending ? `Очікує виплати: ${formatUah(w.pending)}` : undefined}>
+              {w.name}
+            </Cell>
+          ))
+        )}
+      </Section>
+      <TopUpForm telegramId={telegramId} />
+      <TransactionList telegramId={telegramId} />
+    </Page>
+  );
+}

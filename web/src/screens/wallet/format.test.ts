@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { groupCard, parseUah, signedAmount } from './format';
+
+// formatUah groups thousands with a no-break space, as Ukrainian does.
+const nb = (s: string) => s.replace(/ /g, '\u00a0');
+
+describe('wallet formatting', () => {
+  it('signs money in with + and everything else with a minus, in грн', () => {
+    expect(signedAmount({ transactionType: 'DEPOSIT', amount: 1500 })).toBe(nb('+1 500 грн'));
+    expect(signedAmount({ transactionType: 'PURCHASE', amount: 120 })).toBe('\u2212120 грн');
+    expect(signedAmount({ transactionType: 'WITHDRAWAL', amount: 237.5 })).toBe('\u2212237,50 грн');
+  });
+
+  it('reads typed amounts with a comma or a point, and tells empty from not-a-number', () => {
+    expect(parseUah('250,50')).toBe(250.5);
+    expect(parseUah(' 1 000 ')).toBe(1000);
+    expect(parseUah('')).toBeNull();
+    expect(parseUah('0')).toBe(0);
+    expect(parseUah('12a')).toBeNaN();
+    expect(parseUah('-5')).toBeNaN();
+  });
+
+  it('groups a card number by four digits', () => {
+    expect(groupCard('4111111111111111')).toBe('4111 1111 1111 1111');
+    expect(groupCard('4111 11111 111111 11')).toBe('4111 1111 1111 1111');
+    expect(groupCard('411111')).toBe('4111 11');
+  });
+});

@@ -1,0 +1,45 @@
+import { formatUah } from '@zalik/contract';
+import { formatDate } from '../../../lib/date';
+import { Section, SkeletonRows } from '../../../ui';
+import { useMyWithdrawals } from '../api';
+import { WITHDRAWAL_STATUS_LABEL } from '../format';
+import styles from '../wallet.module.css';
+
+/** The developer's own withdraw requests, newest first, with where each one stands. */
+export function MyWithdrawals() {
+  const list = useMyWithdrawals();
+  const header = 'Мої заявки';
+  if (list.isPending) {
+    return (
+      <Section header={header}>
+        <SkeletonRows count={2} />
+      </Section>
+    );
+  }
+  if (list.isError || list.data.length === 0) {
+    return (
+      <Section header={header}>
+        <p className={styles.empty}>{list.isError ? list.error.message : 'Заявок на виведення ще немає'}</p>
+      </Section>
+    );
+  }
+  return (
+    <Section header={header}>
+      <ul className={styles.list} aria-label={header}>
+        {list.data.map((w) => (
+          <li key={w.id} className={styles.row} aria-label={`Заявка на ${formatUah(w.amount)}`}>
+            <span className={styles.rowBody}>
+              <span className={styles.rowTitle}>
+                {formatUah(w.amount)} · картка {w.cardNumber}
+              </span>
+              <span className={styles.rowTime}>
+                {formatDate(w.createdAt)} · на картку {formatUah(w.payout)}
+              </span>
+            </span>
+            <span className={`${styles.status} ${styles[w.status]}`}>{WITHDRAWAL_STATUS_LABEL[w.status]}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,20 @@
+import { Navigate } from 'react-router';
+import { useMe } from '../../../api/me';
+import { Page } from '../../../ui';
+import { useWallets } from '../api';
+import { MyWithdrawals } from './MyWithdrawals';
+import { WithdrawForm } from './WithdrawForm';
+
+/** /wallet/withdraw (developers; lazy chunk): a payout request from the dev wallet and the earlier ones. */
+export default function WithdrawScreen() {
+  const me = useMe();
+  const wallets = useWallets(me.telegramId);
+  if (!me.isDeveloper) return <Navigate to="/wallet" replace />;
+  const dev = wallets.data?.find((w) => w.kind === 'dev');
+  return (
+    <Page title="Виведення коштів">
+      <WithdrawForm dev={dev} />
+      <MyWithdrawals />
+    </Page>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { Link, useLocation } from 'react-router';
+import { haptic } from '../telegram/sdk';
+import { InviteIcon, SettingsIcon, TasksIcon, WalletIcon } from './icons';
+import styles from './BottomNav.module.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'Завдання', Icon: TasksIcon },
+  { to: '/wallet', label: 'Гаманець', Icon: WalletIcon },
+  { to: '/invitation', label: 'Запрошення', Icon: InviteIcon },
+  { to: '/settings', label: 'Налаштування', Icon: SettingsIcon },
+];
+
+/** Which tab a path belongs to: its first segment, and everything else (/, /list-task/...) is tasks. */
+export function activeTab(pathname: string): string {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  return NAV_ITEMS.some((i) => i.to === first && first !== '/') ? first : '/';
+}
+
+/** The four-tab bottom navigation, above the bottom safe-area inset. */
+export function BottomNav() {
+  const { pathname } = useLocation();
+  const active = activeTab(pathname);
+  return (
+    <nav className={styles.nav} aria-label="Головне меню">
+      {NAV_ITEMS.map(({ to, label, Icon }) => {
+        const isActive = to === active;
+        return (
+          <Link
+            key={to}
+            to={to}
+            className={[styles.item, isActive ? styles.active : ''].join(' ')}
+            aria-current={isActive ? 'page' : undefined}
+            onClick={() => !isActive && haptic.selection()}
+          >
+            <Icon size={26} />
+            <span>{label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { ERROR_BANNER_MS } from '@zalik/contract';
+import { haptic } from '../telegram/sdk';
+
+/**
+ * The red error banner's state: one message at a time, hidden ERROR_BANNER_MS after the last
+ * show(). A module store, so the API layer (query/mutation caches) can show errors outside React.
+ */
+export interface BannerState {
+  message: string | null;
+  /** Changes on every show, so the same text shown twice restarts the animation. */
+  seq: number;
+}
+
+let state: BannerState = { message: null, seq: 0 };
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function set(next: BannerState): void {
+  state = next;
+  listeners.forEach((l) => l());
+}
+
+export function showError(message: string): void {
+  if (timer) clearTimeout(timer);
+  haptic.notification('error');
+  set({ message, seq: state.seq + 1 });
+  timer = setTimeout(hideError, ERROR_BANNER_MS);
+}
+
+export function hideError(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (state.message !== null) set({ message: null, seq: state.seq });
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useErrorBannerState(): BannerState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/** `const { show } = useErrorBanner(); show(MSG.withdrawEmpty)` */
+export function useErrorBanner(): { show: (message: string) => void; hide: () => void } {
+  return { show: showError, hide: hideError };
+}
