@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
+import { buildApp, createDeps } from '../src/app.js';
 import { auth, createTestContext, type TestContext } from './helpers.js';
 import {
   DEV,
@@ -180,6 +181,29 @@ describe('a manual order', () => {
     expect(await count(db(), 'order_files', sql`order_id = ${Number(id)}`)).toBe(1);
     expect(blobCount(ctx.dataDir)).toBe(blobsBefore + 1);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 90_00);
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe('the platform fee of an open order', () => {
+  it('is the one agreed at purchase, even if the setting changed before delivery', async () => {
+    const id = await newOrder(200);
+    // The operator sets PLATFORM_FEE_PERCENT=0 and restarts: a new app, the same database.
+    const later = await buildApp(createDeps({ ...ctx.config, platformFeePercent: 0 }, ctx.database), { logger: false, serveWeb: false });
+    try {
+      const devBefore = await balanceOf(db(), DEV, 'dev');
+      const form = multipart([{ name: 'file', filename: 'a.pdf', value: PDF }]);
+      const res = await later.inject({
+        method: 'PATCH',
+        url: `/api/v1/histories/history/${id}/developer/save-file`,
+        headers: { ...auth(w.dev), ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 180_00);
+    } finally {
+      await later.close();
+    }
     await expectLedgerBalanced(db());
   });
 });

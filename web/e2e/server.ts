@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, WEB_ROOT } from './paths';
+import { REPO_ROOT } from './paths';
 
-const WEB_E2E = path.join(WEB_ROOT, 'e2e');
 
 export interface TestServer {
   url: string;

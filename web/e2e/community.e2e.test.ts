@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MSG, type SupportSent } from '@zalik/contract';
+import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+
+const THEMES: Theme[] = ['light', 'dark'];
+
+describe('community: invitation, support, user administration', () => {
+  let env: E2E;
+  beforeAll(async () => {
+    env = await startE2E();
+    // The student persona starts without a course; past onboarding the main layout shows.
+    await (await env.apiAs(PERSONA.student)).patch('/api/v1/users/me/course', { courseNumber: 2 });
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  /** Opens a screen in both themes, photographs it, and leaves the last (dark) page open. */
+  async function shootBoth(name: string, persona: string, path: string, act?: (page: Page) => Promise<void>): Promise<void> {
+    for (const theme of THEMES) {
+      const page = await env.open({ persona, theme, path });
+      await waitForIdle(page);
+      if (act) {
+        await act(page);
+        await waitForIdle(page);
+      }
+      await shoot(page, `${name}-${theme}`);
+      await page.context().close();
+    }
+  }
+
+  it('the invitation tab explains the bonus; the invite screen copies the link', async () => {
+    await shootBoth('invitation', PERSONA.student, '/invitation');
+    await shootBoth('invitation-invite', PERSONA.student, '/invitation/invite');
+
+    const page = await env.open({ persona: PERSONA.student, path: '/invitation' });
+    await page.getByText(MSG.emptyReferrals).waitFor();
+    const bonus = page.getByRole('button', { name: 'Отримати 100 грн' });
+    expect(await bonus.isDisabled()).toBe(true); // no friends yet: not claimable
+
+    await page.getByRole('link', { name: 'Запросити друга' }).click();
+    const link = await page.getByTestId('invite-link').textContent();
+    expect(link).toMatch(new RegExp(`^https://t\\.me/[\\w]+/[\\w-]+\\?startapp=ref_${PERSONA.student}$`));
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await page.getByRole('button', { name: 'Копіювати' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(MSG.copyOk);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  });
+
+  it('a student sends a support message with two files', async () => {
+    const attach = async (page: Page) => {
+      await page.getByRole('textbox', { name: 'Повідомлення' }).fill('Не відкривається файл з лабораторною №3, допоможіть, будь ласка.');
+      await page.getByTestId('support-files').setInputFiles([
+        { name: 'screenshot.png', mimeType: 'image/png', buffer: Buffer.alloc(120_000, 1) },
+        { name: 'lab-3.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 lab 3') },
+      ]);
+    };
+    await shootBoth('support', PERSONA.student, '/settings/support', attach);
+
+    const page = await env.open({ persona: PERSONA.student, path: '/settings/support' });
+    await waitForIdle(page);
+    await attach(page);
+    expect(await page.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('screenshot.png'), expect.stringContaining('lab-3.pdf')]);
+
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/supports/sent') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Відправити' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as SupportSent).files).toBe(2);
+    await page.getByRole('heading', { name: 'Повідомлення надіслано' }).waitFor();
+    await waitForIdle(page);
+    await shoot(page, 'support-sent-light');
+  });
+
+  it('admin screens: the menu, the user list and a profile', async () => {
+    await shootBoth('admin-panel', PERSONA.admin, '/settings/admin-panel');
+    await shootBoth('admin-users', PERSONA.admin, '/settings/admin-panel/profile');
+    await shootBoth('admin-user-detail', PERSONA.admin, `/settings/admin-panel/profile/user?telegramId=${PERSONA.student}`);
+    await shootBoth('admin-give-role', PERSONA.admin, `/settings/admin-panel/profile/give-role?telegramId=${PERSONA.student}`);
+
+    const page = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel' });
+    await page.getByRole('link', { name: /Користувачі/ }).click();
+    await page.getByRole('searchbox', { name: 'Пошук за Telegram ID' }).fill('10000');
+    await page.waitForURL(/prefix=10000/);
+    await page.getByRole('link', { name: /student_demo/ }).click();
+    const profile = page.locator('section', { hasText: 'Telegram ID' });
+    await expect(profile.textContent()).resolves.toContain(PERSONA.student);
+    await expect(profile.textContent()).resolves.toContain('2 курс');
+  });
+
+  it('an admin bans the student from the context menu; the student sees the blocked screen on the next call', async () => {
+    const student = await env.open({ persona: PERSONA.student, path: '/invitation' });
+    await student.getByText(MSG.emptyReferrals).waitFor();
+
+    const admin = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel/profile' });
+    const row = admin.getByRole('link', { name: /student_demo/ });
+    await row.click({ button: 'right' });
+    await admin.getByRole('menuitem', { name: 'Заблокувати' }).click();
+    const banned = admin.waitForResponse((r) => r.url().includes(`/api/v1/users/${PERSONA.student}/ban?value=true`));
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Підтвердити' }).click();
+    expect((await banned).status()).toBe(200);
+    await row.getByText('Заблоковано').waitFor();
+
+    // The student's open session still holds a token without the ban: the next call is refused.
+    await student.getByRole('link', { name: 'Запросити друга' }).click();
+    await expect(student.getByTestId('blocked-text').textContent()).resolves.toBe(MSG.blocked);
+
+    // And the menu now offers the way back.
+    await row.click({ button: 'right' });
+    await admin.getByRole('menuitem', { name: 'Розблокувати' }).click();
+    const unbanned = admin.waitForResponse((r) => r.url().includes(`/api/v1/users/${PERSONA.student}/ban?value=false`));
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Підтвердити' }).click();
+    expect((await unbanned).status()).toBe(200);
+    await student.reload();
+    await student.getByText(MSG.emptyReferrals).waitFor();
+  });
+});
