@@ -6,6 +6,8 @@ import { createTokenService, type TokenService } from './lib/jwt.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { createUsersService, type UsersService } from './modules/users/service.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -61,6 +63,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   await app.register(errorsPlugin);
+  // Both watch routes as they are added, so they come before every route (docs included).
+  await app.register(securityPlugin, { publicUrl: deps.config.publicUrl, production: deps.config.production });
+  await app.register(rateLimitPlugin, { limits: deps.config.rateLimits, redisUrl: deps.config.redisUrl });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens, users: deps.users });
 

@@ -34,6 +34,40 @@ export interface Config {
   webDist: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Requests per window on the costly or abusable routes (see plugins/rate-limit.ts). */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+export type RateLimitName = 'auth' | 'purchase' | 'support' | 'upload';
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/**
+ * Generous on purpose: a person never meets them, a script does. Auth is counted per IP
+ * (many students may share a mobile carrier's IP), the rest per user.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  auth: { max: 120, windowSeconds: 60 },
+  purchase: { max: 30, windowSeconds: 60 },
+  support: { max: 10, windowSeconds: 600 },
+  upload: { max: 60, windowSeconds: 600 },
+};
+
+/** `RATE_LIMIT_AUTH=120/60`: at most 120 requests per 60 seconds. */
+function rateLimits(env: Env): RateLimits {
+  const out = { ...DEFAULT_RATE_LIMITS };
+  for (const name of Object.keys(out) as RateLimitName[]) {
+    const key = `RATE_LIMIT_${name.toUpperCase()}`;
+    const raw = env[key]?.trim();
+    if (!raw) continue;
+    const m = /^(\d{1,9})\/(\d{1,7})$/.exec(raw);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new ConfigError(`${key} must look like 120/60 (requests/seconds), got "${raw}"`);
+    out[name] = { max: Number(m[1]), windowSeconds: Number(m[2]) };
+  }
+  return out;
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,5 +132,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    rateLimits: rateLimits(env),
   };
 }

@@ -105,6 +105,7 @@ describe('admin catalogue editors', () => {
     const subject = (await admin.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === 'Вища математика')!;
     const teacher = (await admin.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`))[0]!;
     const task = (await admin.get<Task[]>(`/api/v1/tasks/teacher/${teacher.id}`))[0]!;
+    await admin.post('/api/v1/discounts/discount', { type: 'GLOBAL', discountValue: 20, availableValue: 5, telegramId: null, taskId: task.id });
     const themes: Theme[] = ['light', 'dark'];
     for (const theme of themes) {
       const add = `/list-task/add-task/${subject.id}`;
@@ -114,6 +115,9 @@ describe('admin catalogue editors', () => {
       await page.getByRole('switch', { name: 'Автогенерація' }).click();
       await waitForIdle(page);
       await shoot(page, `add-task-${theme}`);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(100);
+      await shoot(page, `add-task-template-${theme}`);
 
       await page.getByRole('button', { name: /Аргументи/ }).click();
       await page.getByRole('checkbox').nth(1).click();

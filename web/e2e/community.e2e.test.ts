@@ -34,6 +34,29 @@ describe('community: invitation, support, user administration', () => {
     await shootBoth('invitation', PERSONA.student, '/invitation');
     await shootBoth('invitation-invite', PERSONA.student, '/invitation/invite');
 
+    // The demo has no invited friends: this picture shows the rows and a claimable bonus with
+    // the invites answers replaced in the browser (the claim itself is not sent).
+    await shootBoth('invitation-friends', PERSONA.student, '/invitation', async (page) => {
+      await page.route(/\/api\/v1\/invites\/(isAvailableClaim|link)?$/, async (route) => {
+        const url = route.request().url();
+        if (url.endsWith('/isAvailableClaim')) return route.fulfill({ json: true });
+        if (url.endsWith('/link')) {
+          const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+          return route.fulfill({ json: { ...real, invitedCount: 4, qualifiedCount: 3, isAvailableClaim: true } });
+        }
+        return route.fulfill({
+          json: [
+            { user: { telegramId: '300001', username: 'marta_k', photo: '' }, spendBalance: 240 },
+            { user: { telegramId: '300002', username: '', photo: '' }, spendBalance: 120 },
+            { user: { telegramId: '300003', username: 'andrii_lab', photo: '' }, spendBalance: 100 },
+            { user: { telegramId: '300004', username: 'sofiia.m', photo: '' }, spendBalance: 35.5 },
+          ],
+        });
+      });
+      await page.reload();
+      await page.getByText('marta_k').waitFor();
+    });
+
     const page = await env.open({ persona: PERSONA.student, path: '/invitation' });
     await page.getByText(MSG.emptyReferrals).waitFor();
     const bonus = page.getByRole('button', { name: 'Отримати 100 грн' });
@@ -56,6 +79,7 @@ describe('community: invitation, support, user administration', () => {
         { name: 'screenshot.png', mimeType: 'image/png', buffer: Buffer.alloc(120_000, 1) },
         { name: 'lab-3.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 lab 3') },
       ]);
+      await page.getByRole('textbox', { name: 'Повідомлення' }).blur();
     };
     await shootBoth('support', PERSONA.student, '/settings/support', attach);
 
@@ -91,8 +115,8 @@ describe('community: invitation, support, user administration', () => {
   });
 
   it('an admin bans the student from the context menu; the student sees the blocked screen on the next call', async () => {
-    const student = await env.open({ persona: PERSONA.student, path: '/invitation' });
-    await student.getByText(MSG.emptyReferrals).waitFor();
+    const student = await env.open({ persona: PERSONA.student, path: '/settings' });
+    await waitForIdle(student);
 
     const admin = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel/profile' });
     const row = admin.getByRole('link', { name: /student_demo/ });
@@ -104,7 +128,7 @@ describe('community: invitation, support, user administration', () => {
     await row.getByText('Заблоковано').waitFor();
 
     // The student's open session still holds a token without the ban: the next call is refused.
-    await student.getByRole('link', { name: 'Запросити друга' }).click();
+    await student.getByRole('link', { name: 'Зв’язатися з підтримкою' }).click();
     await expect(student.getByTestId('blocked-text').textContent()).resolves.toBe(MSG.blocked);
 
     // And the menu now offers the way back.
@@ -114,6 +138,6 @@ describe('community: invitation, support, user administration', () => {
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Підтвердити' }).click();
     expect((await unbanned).status()).toBe(200);
     await student.reload();
-    await student.getByText(MSG.emptyReferrals).waitFor();
+    await student.getByRole('heading', { name: 'Підтримка' }).waitFor();
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import {
   ErrorBody,
   MSG,
@@ -11,6 +10,7 @@ import {
   SupportSent,
 } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
+import { DEFAULT_RATE_LIMITS } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -18,8 +18,8 @@ import { registerBanNotifications } from '../outbox/notifications.js';
 import { removeBlobs, storeSupportMessage, type StoredFile } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody };
-/** Support messages one user may send per 10 minutes. */
-export const SUPPORT_MESSAGES_PER_WINDOW = 10;
+/** Support messages one user may send per 10 minutes (RATE_LIMIT_SUPPORT overrides it). */
+export const SUPPORT_MESSAGES_PER_WINDOW = DEFAULT_RATE_LIMITS.support.max;
 
 /**
  * Reads `message` and up to three `files` parts. Each file (at most 5 MB, the parser stops
@@ -62,13 +62,8 @@ export const supportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   // Ban and unban messages are the other user-facing bot notifications of this area; they are
   // hooked here because route plugins are where an area gets hold of the app's deps.
   registerBanNotifications(deps);
-  // Every message lands in the support team's chat: a user may send a handful, not a flood.
-  // (Per instance; behind several instances the effective limit is that many times higher.)
-  await app.register(rateLimit, {
-    max: SUPPORT_MESSAGES_PER_WINDOW,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `support:${request.user?.telegramId ?? request.ip}`,
-  });
+  // Every message lands in the support team's chat: the app-wide limiter (plugins/rate-limit.ts)
+  // allows a user SUPPORT_MESSAGES_PER_WINDOW of them per 10 minutes by default.
   // Multipart only in this scope, with the spec's limits; one file more than allowed is let
   // through the parser so the count check can answer with the spec's own message.
   await app.register(multipart, {

@@ -1,5 +1,6 @@
-import { Cell, IconTile, Page, Section, ShieldIcon, TasksIcon, WalletIcon } from '../../ui';
+import { Cell, IconTile, Page, Section, TasksIcon, WalletIcon } from '../../ui';
 import { RequireAdmin } from './RequireAdmin';
+import { UsersIcon } from './UsersIcon';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
 const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500' } as const;
@@ -12,7 +13,7 @@ export default function AdminPanelScreen() {
         <Section>
           <Cell
             to="/settings/admin-panel/profile"
-            before={<IconTile color={TILE.users}><ShieldIcon size={19} /></IconTile>}
+            before={<IconTile color={TILE.users}><UsersIcon size={19} /></IconTile>}
             subtitle="Пошук, ролі, блокування, поповнення"
           >
             Користувачі

@@ -83,7 +83,7 @@ function Header({ user }: { user: User }) {
   const name = fullName(user);
   return (
     <div className={styles.head}>
-      <Avatar photo={user.photo} name={name || user.username} size={84} />
+      <Avatar photo={user.photo} name={name || user.username} seed={user.telegramId} size={84} />
       <h1 className={styles.headName}>{name || displayName(user)}</h1>
       <p className={styles.headMeta}>{user.username ? `@${user.username}` : 'Unknown'}</p>
     </div>

@@ -3,7 +3,7 @@ import type { User } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { Cell, ContextMenu, type ContextMenuItem } from '../../ui';
 import { Avatar } from '../invitation/Avatar';
-import { courseText, displayName, giveRolePath, profilePath } from './labels';
+import { courseText, displayName, fullName, giveRolePath, profilePath } from './labels';
 import styles from './admin-users.module.css';
 
 interface UserRowProps {
@@ -30,7 +30,7 @@ export function UserRow({ user, onBan }: UserRowProps) {
     <ContextMenu items={items}>
       <Cell
         to={profilePath(user.telegramId)}
-        before={<Avatar photo={user.photo} name={user.username || `${user.firstName} ${user.lastName}`} />}
+        before={<Avatar photo={user.photo} name={fullName(user) || user.username} seed={user.telegramId} />}
         subtitle={`ID ${user.telegramId} · ${courseText(user.courseNumber)}`}
         after={badges.length ? <span className={styles.badges}>{badges}</span> : undefined}
       >

@@ -1,6 +1,7 @@
 import { REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, formatUah, type InviteProgress } from '@zalik/contract';
 import { Button, SkeletonBar } from '../../ui';
 import styles from './invitation.module.css';
+import { uah } from './money';
 
 interface BonusCardProps {
   progress: InviteProgress | undefined;
@@ -23,11 +24,11 @@ export function BonusCard({ progress, claimable, claiming, onClaim }: BonusCardP
     <section className={styles.bonus} aria-labelledby="bonus-title">
       <p className={styles.bonusLabel}>Бонус за друзів</p>
       <h2 className={styles.bonusAmount} id="bonus-title">
-        {formatUah(REFERRAL_BONUS_UAH)}
+        {uah(REFERRAL_BONUS_UAH)}
       </h2>
       <p className={styles.bonusRule}>
-        Запросіть друзів до Zalik. Коли {REFERRAL_FRIENDS_REQUIRED} з них витратять на завдання щонайменше по{' '}
-        {formatUah(REFERRAL_MIN_SPEND_UAH)}, ви отримаєте {formatUah(REFERRAL_BONUS_UAH)} на загальний гаманець.
+        Запрошуйте друзів у Залік. Коли {REFERRAL_FRIENDS_REQUIRED} з них витратять на завдання щонайменше по{' '}
+        {uah(REFERRAL_MIN_SPEND_UAH)}, ви отримаєте {uah(REFERRAL_BONUS_UAH)} на загальний гаманець.
       </p>
 
       <div className={styles.progress}>

@@ -8,7 +8,7 @@ export function FriendRow({ invite }: { invite: Invite }) {
   const name = user.username || 'Unknown';
   const left = REFERRAL_MIN_SPEND_UAH - spendBalance;
   return (
-    <Cell before={<Avatar photo={user.photo} name={user.username} />} subtitle={left > 0 ? `Ще ${formatUah(left)} до умови` : 'Умову виконано'} after={formatUah(spendBalance)}>
+    <Cell before={<Avatar photo={user.photo} name={user.username} seed={user.telegramId} />} subtitle={left > 0 ? `Ще ${formatUah(left)} до умови` : 'Умову виконано'} after={formatUah(spendBalance)}>
       {name}
     </Cell>
   );

@@ -43,7 +43,7 @@ export function InvitationScreen() {
       <BonusCard progress={progress.data} claimable={claimable.data} claiming={claim.isPending} onClaim={onClaim} />
 
       <Section
-        footer={enoughInvited ? `Ви запросили ${invited} ${friendsWord(invited)} — цього досить для бонусу.` : 'Посилання з вашим кодом: друг одразу потрапить у Zalik.'}
+        footer={enoughInvited ? `Ви запросили ${invited} ${friendsWord(invited)} — цього досить для бонусу.` : 'Посилання з вашим кодом: друг одразу потрапить у Залік.'}
       >
         {!enoughInvited && (
           <Cell to="/invitation/invite" before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>}>

@@ -1,4 +1,4 @@
-import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, formatUah } from '@zalik/contract';
+import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { Button, Page, Section, SkeletonBar, showError } from '../../ui';
 import { useInviteProgress } from './api';
@@ -6,11 +6,12 @@ import { copyText } from './copy';
 import { shareInviteLink } from './share';
 import { useToast } from './Toast';
 import styles from './invitation.module.css';
+import { uah } from './money';
 
 const STEPS = [
   'Надішліть посилання друзям.',
-  'Друг відкриває Zalik за вашим посиланням і купує завдання.',
-  `Коли ${REFERRAL_FRIENDS_REQUIRED} друзі витратять щонайменше по ${formatUah(REFERRAL_MIN_SPEND_UAH)}, заберіть ${formatUah(REFERRAL_BONUS_UAH)} у вкладці «Запрошення».`,
+  'Друг відкриває Залік за вашим посиланням і купує завдання.',
+  `Коли ${REFERRAL_FRIENDS_REQUIRED} друзі витратять щонайменше по ${uah(REFERRAL_MIN_SPEND_UAH)}, заберіть ${uah(REFERRAL_BONUS_UAH)} у вкладці «Запрошення».`,
 ];
 
 /** /invitation/invite: my invite link (`...?startapp=ref_<telegramId>`) with copy and share. */
@@ -29,7 +30,7 @@ export function InviteScreen() {
   };
 
   return (
-    <Page title="Запросити друга" subtitle="Друг відкриє Zalik у Telegram, а його покупки наблизять ваш бонус.">
+    <Page title="Запросити друга" subtitle="Друг відкриє Залік у Telegram, а його покупки наблизять ваш бонус.">
       {toast}
       <Section header="Ваше посилання">
         <div className={styles.linkBox}>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invite, InviteProgress } from '@zalik/contract';
 import { api } from '../../api/client';
+import { walletKeys } from '../wallet/keys';
 import { inviteKeys } from './keys';
 
 /** `GET /api/v1/invites/`: friends who signed in through my link, with what each paid for tasks. */
@@ -30,9 +31,7 @@ export function useClaimBonus() {
       qc.setQueryData(inviteKeys.claimable(), false);
       if (progress && typeof progress === 'object') qc.setQueryData(inviteKeys.progress(), progress);
       // The bonus landed on the general wallet: its balance and history are stale now.
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
-      void qc.invalidateQueries({ queryKey: ['wallets'] });
-      void qc.invalidateQueries({ queryKey: ['transactions'] });
+      void qc.invalidateQueries({ queryKey: walletKeys.all });
     },
     // Refused too (claimed on another device): either way the server knows best now.
     onSettled: () => qc.invalidateQueries({ queryKey: inviteKeys.all }),

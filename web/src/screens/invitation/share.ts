@@ -1,6 +1,6 @@
 import { openTelegramLink, shareUrl } from '../../telegram/sdk';
 
-export const SHARE_TEXT = 'Готові лабораторні, курсові й тести — у Zalik. Приєднуйся за моїм посиланням!';
+export const SHARE_TEXT = 'Готові лабораторні, курсові й тести — у Залік. Приєднуйся за моїм посиланням!';
 
 /**
  * Telegram's own share sheet where the client has it (Bot API 7.x+), otherwise t.me/share,

@@ -116,9 +116,10 @@ export function useDevelopers() {
 }
 
 /** All users, or those whose Telegram ID starts with `prefix`. */
-export function useUserSearch(prefix: string) {
+export function useUserSearch(prefix: string, enabled = true) {
   return useQuery({
     queryKey: adminKeys.users(prefix),
+    enabled,
     queryFn: () => (prefix ? api.get<User[]>('/api/v1/users/search', { query: { prefix } }) : api.get<User[]>('/api/v1/users/')),
     placeholderData: (prev) => prev,
   });

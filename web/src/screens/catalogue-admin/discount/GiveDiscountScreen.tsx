@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountType, type TaskDiscount } from '@zalik/contract';
+import { haptic } from '../../../telegram/sdk';
 import { Button, Cell, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
 import { useSaveDiscount, useTaskDiscounts, useUserSearch } from '../common/api';
 import { useGoBack, useParentPath } from '../common/navigation';
@@ -10,7 +11,7 @@ import { discountBody, removalBody } from './payload';
 
 const TYPES: { value: DiscountType; label: string }[] = [
   { value: 'GLOBAL', label: 'Для всіх' },
-  { value: 'LOCAL', label: 'Одному користувачу' },
+  { value: 'LOCAL', label: 'Персональна' },
 ];
 
 function who(d: TaskDiscount): string {
@@ -37,7 +38,7 @@ export default function GiveDiscountScreen() {
   const editPath = useParentPath();
   const goBack = useGoBack(editPath);
   const active = useTaskDiscounts(task.id);
-  const chosen = useUserSearch(telegramId ?? '').data?.find((u) => u.telegramId === telegramId);
+  const chosen = useUserSearch(telegramId ?? '', telegramId !== null).data?.find((u) => u.telegramId === telegramId);
   const save = useSaveDiscount();
   const set = (change: Partial<DiscountDraft>) => update({ discount: { ...form, ...change } });
 
@@ -85,7 +86,36 @@ export default function GiveDiscountScreen() {
         )
       )}
 
-      <Section header="Нова знижка">
+      <div className={styles.field}>
+        <span className={styles.fieldLabel}>Кому</span>
+        <div className={styles.segment} role="radiogroup" aria-label="Кому">
+          {TYPES.map((t) => (
+            <button
+              key={t.value}
+              type="button"
+              role="radio"
+              aria-checked={form.type === t.value}
+              className={styles.course}
+              onClick={() => {
+                haptic.selection();
+                set({ type: t.value });
+              }}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {form.type === 'LOCAL' && (
+        <Section>
+          <Cell onClick={chooseUser} chevron after={telegramId ? (chosen?.username ? `@${chosen.username}` : `ID ${telegramId}`) : 'Не обрано'}>
+            Користувач
+          </Cell>
+        </Section>
+      )}
+
+      <Section>
         <div className={styles.sliderBox}>
           <Slider
             label="Розмір знижки"
@@ -104,29 +134,6 @@ export default function GiveDiscountScreen() {
           </span>
         </div>
       </Section>
-
-      <div className={styles.segment} role="radiogroup" aria-label="Тип знижки">
-        {TYPES.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            role="radio"
-            aria-checked={form.type === t.value}
-            className={styles.course}
-            onClick={() => set({ type: t.value })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-
-      {form.type === 'LOCAL' && (
-        <Section>
-          <Cell onClick={chooseUser} chevron after={telegramId ? (chosen?.username ? `@${chosen.username}` : `ID ${telegramId}`) : 'Не обрано'}>
-            Користувач
-          </Cell>
-        </Section>
-      )}
 
       <Input
         label="Кількість активацій"

@@ -78,7 +78,7 @@ describe('edit-task', () => {
   it('gives a LOCAL discount to the user chosen by Telegram ID prefix', async () => {
     const api = mockFetch(routes());
     const { router } = openDiscount();
-    await userEvent.click(await screen.findByRole('radio', { name: 'Одному користувачу' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Персональна' }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountCount);
     await userEvent.type(screen.getByLabelText('Кількість активацій'), '2');

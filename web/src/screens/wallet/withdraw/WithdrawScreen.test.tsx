@@ -72,7 +72,7 @@ describe('/wallet/withdraw', () => {
     setup();
     await card();
     const preview = screen.getByTestId('fee-preview');
-    expect(preview).toHaveTextContent('Комісія 5 % —');
+    expect(plain(preview.textContent)).toBe('Комісія 5 %—На картку надійде—');
     await userEvent.type(amount(), '250');
     expect(plain(preview.textContent)).toContain('Комісія 5 %12,50 грн');
     expect(plain(preview.textContent)).toContain('На картку надійде237,50 грн');
@@ -103,8 +103,8 @@ describe('/wallet/withdraw', () => {
     expect(plain(status.textContent)).toContain('237,50 грн на картку •••• 1111');
     const patch = calls.filter((c) => c.method === 'PATCH');
     expect(patch).toHaveLength(1);
-    expect(patch[0].body).toEqual({ cardNumber: '4111111111111111', amount: 250 });
-    expect(patch[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(patch[0]!.body).toEqual({ cardNumber: '4111111111111111', amount: 250 });
+    expect(patch[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await card()).toHaveValue('');
 
     const list = await screen.findByRole('list', { name: 'Мої заявки' });

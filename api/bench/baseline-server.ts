@@ -1,0 +1,136 @@
+/**
+ * The baseline of `bench:api`: a bare node:http server with the driver and nothing else. It runs
+ * the SAME SQL per request as the API (the auth plugin's user load, the teacher check, the task
+ * list with the viewer's discount; the subject list), verifies the same JWT with the same
+ * library and answers the same JSON, so the ratio measures what Fastify, zod, drizzle and
+ * logging cost on top. Env: PORT, JWT_SECRET, and DATABASE_URL or BASELINE_PGDATA.
+ */
+import http from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+pg.types.setTypeParser(20, (v) => Number(v));
+
+type Query = <T>(text: string, params: unknown[]) => Promise<T[]>;
+
+async function driver(): Promise<Query> {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+    return async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[];
+  }
+  const db = new PGlite({ dataDir: process.env.BASELINE_PGDATA });
+  await db.waitReady;
+  return async <T>(text: string, params: unknown[]) => (await db.query<T>(text, params)).rows;
+}
+
+const USER_SQL = `
+  SELECT u.telegram_id, u.username, u.photo, u.first_name, u.last_name, u.course_number, u.is_banned, u.created_at,
+         ARRAY(SELECT r.role FROM user_roles r WHERE r.telegram_id = u.telegram_id ORDER BY r.role) AS roles
+  FROM users u WHERE u.telegram_id = $1`;
+
+const TEACHER_SQL = `SELECT t.id FROM teachers t JOIN subjects s ON s.id = t.subject_id
+  WHERE t.id = $1 AND t.deleted_at IS NULL AND s.deleted_at IS NULL`;
+
+/** api/src/modules/catalogue/tasks/read.ts selectTasks + discounts/resolve.ts, for a non-admin viewer. */
+const TASKS_SQL = `
+  SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at,
+         t.developer_id, u.username AS developer_username,
+         t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
+         COALESCE((
+           SELECT d.percent FROM discounts d
+           WHERE d.task_id = t.id
+             AND (d.uses_left IS NULL OR d.uses_left > 0)
+             AND (d.type = 'GLOBAL' OR d.telegram_id = $1)
+           ORDER BY (d.type = 'LOCAL') DESC
+           LIMIT 1), 0) AS discount,
+         EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
+         COALESCE((
+           SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
+           FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
+           WHERE ta.task_id = t.id), '[]'::json) AS arguments
+  FROM tasks t
+  JOIN teachers te ON te.id = t.teacher_id
+  JOIN subjects s ON s.id = te.subject_id
+  JOIN users u ON u.telegram_id = t.developer_id
+  WHERE t.teacher_id = $2 AND t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL AND t.visible
+  ORDER BY t.id`;
+
+const SUBJECTS_SQL = 'SELECT id, name, course_number FROM subjects WHERE course_number = $1 AND deleted_at IS NULL ORDER BY id';
+
+type Row = Record<string, unknown>;
+interface Arg {
+  id: string;
+  name: string;
+  description: string;
+}
+
+const toTask = (r: Row) => {
+  const args = (typeof r.arguments === 'string' ? JSON.parse(r.arguments) : r.arguments) as Arg[];
+  return {
+    id: String(r.id),
+    title: r.title,
+    description: r.description,
+    identifier: r.identifier,
+    price: Number(r.price),
+    discount: Number(r.discount),
+    type: r.type,
+    visible: r.visible,
+    autoGenerate: r.auto_generate,
+    developer: { telegramId: String(r.developer_id), username: r.developer_username },
+    teacherId: String(r.teacher_id),
+    teacher: { id: String(r.teacher_id), name: r.teacher_name, subject: { id: String(r.subject_id), name: r.subject_name } },
+    args: args.map((a) => a.id),
+    arguments: args,
+    hasTemplate: r.has_template,
+    createdAt: new Date(r.created_at as string).toISOString(),
+  };
+};
+
+const query = await driver();
+const key = new TextEncoder().encode(process.env.JWT_SECRET);
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+async function viewer(req: http.IncomingMessage): Promise<number | null> {
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const [user] = await query<Row>(USER_SQL, [Number(payload.sub)]);
+    return user && !user.is_banned ? Number(user.telegram_id) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const url = req.url ?? '/';
+  if (url === '/healthz') return send(res, 200, { status: 'ok' });
+  const teacher = /^\/api\/v1\/tasks\/teacher\/(\d+)$/.exec(url);
+  const course = /^\/api\/v1\/subjects\/course-number\/([1-4])$/.exec(url);
+  if (!teacher && !course) return send(res, 404, { message: 'Не знайдено' });
+  const viewerId = await viewer(req);
+  if (viewerId === null) return send(res, 401, { message: 'Потрібна авторизація' });
+  if (course) {
+    const list = await query<Row>(SUBJECTS_SQL, [Number(course[1])]);
+    return send(res, 200, list.map((r) => ({ id: String(r.id), name: r.name, courseNumber: Number(r.course_number) })));
+  }
+  const teacherId = Number(teacher![1]);
+  if ((await query(TEACHER_SQL, [teacherId])).length === 0) return send(res, 404, { message: 'Викладача не знайдено' });
+  return send(res, 200, (await query<Row>(TASKS_SQL, [viewerId, teacherId])).map(toTask));
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((err: unknown) => {
+    console.error(err);
+    send(res, 500, { message: 'Помилка сервера' });
+  });
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

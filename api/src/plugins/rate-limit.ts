@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@zalik/contract';
+import type { RateLimitName, RateLimits } from '../config.js';
+import { HttpError } from '../lib/errors.js';
+import { isMultipart } from './security.js';
+
+/**
+ * The limited routes, by method and pattern. Any other multipart route counts as an upload
+ * too, so a new upload route is limited without being listed here.
+ */
+export const LIMITED_ROUTES: Record<string, RateLimitName> = {
+  'POST /api/v1/users/auth': 'auth',
+  'POST /api/v1/tasks/process': 'purchase',
+  'POST /api/v1/supports/sent': 'support',
+  'PATCH /api/v1/histories/history/:id/developer/save-file': 'upload',
+  'PUT /api/v1/tasks/:id/template': 'upload',
+};
+
+/** Redis keys of the limiter; each route's counter lives under its own suffix. */
+export const RATE_LIMIT_NAMESPACE = 'zalik:rl:';
+
+/**
+ * Sign-in comes before there is a user, so it is counted per client IP (X-Forwarded-For
+ * behind the proxy, see trustProxy); everything else per signed-in user. Route-level hooks
+ * run after the auth plugin's, so `request.user` is already known here.
+ */
+function keyOf(name: RateLimitName) {
+  return (request: FastifyRequest) => (name === 'auth' || !request.user ? `ip:${request.ip}` : `user:${request.user.telegramId}`);
+}
+
+/**
+ * Limits on sign-in, purchases, support messages and uploads, answering 429 with a
+ * Ukrainian message and Retry-After. Counters live in Redis when REDIS_URL is set, so every
+ * instance behind a load balancer shares them; in memory otherwise. If Redis is down the
+ * request goes through (a limiter outage must not stop sales) and the outage is logged.
+ * Register it before any route.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, opts: { limits: RateLimits; redisUrl: string | undefined }) => {
+    let redis: Redis | undefined;
+    if (opts.redisUrl) {
+      redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
+      let lastWarn = 0;
+      redis.on('error', (err) => {
+        // ioredis retries by itself; one line a minute is enough to notice.
+        if (Date.now() - lastWarn > 60_000) app.log.warn({ err }, 'rate limit store (Redis) unavailable; requests are not limited meanwhile');
+        lastWarn = Date.now();
+      });
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+
+    // Runs before the limiter's own onRoute hook (registered below), so it sees the setting.
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        const name = LIMITED_ROUTES[`${method} ${route.url}`] ?? (isMultipart(route) ? 'upload' : undefined);
+        if (!name) continue;
+        const { max, windowSeconds } = opts.limits[name];
+        route.config = {
+          ...route.config,
+          rateLimit: { max, timeWindow: windowSeconds * 1000, keyGenerator: keyOf(name) },
+        } as typeof route.config;
+      }
+    });
+
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'onRequest',
+      ...(redis ? { redis, nameSpace: RATE_LIMIT_NAMESPACE } : {}),
+      skipOnError: true,
+      errorResponseBuilder: () => new HttpError(429, MSG.tooManyRequests),
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatUah, type Transaction, type Wallet, type Withdrawal } from '@zalik/contract';
+import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+
+/** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
+const uah = (n: number, sign = '') => new RegExp(`^${sign.replace('+', '\\+')}${formatUah(n).replace(/\s/g, '\\s')}$`);
+const generalOf = async (env: E2E, who: string) =>
+  (await (await env.apiAs(who)).get<Wallet[]>(`/api/v1/wallets/user/${who}`)).find((w) => w.kind === 'general')!.balance;
+
+describe('wallet: balances, transactions, top-up and withdraw', () => {
+  let env: E2E;
+
+  /** The screen in light and dark at 390x844, after `act` brought it into shape. */
+  async function shootBoth(name: string, persona: string, path: string, act?: (page: Page) => Promise<void>) {
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env.open({ persona, theme, path });
+      await waitForIdle(page);
+      if (act) {
+        await act(page);
+        await waitForIdle(page);
+      }
+      await shoot(page, `${name}-${theme}`);
+      await page.context().close();
+    }
+  }
+
+  beforeAll(async () => {
+    env = await startE2E();
+    await (await env.apiAs(PERSONA.student)).patch('/api/v1/users/me/course', { courseNumber: 1 });
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('a student sees the seeded balance and the top-up in the transactions', async () => {
+    // The demo seed tops the student up by 1500 грн, then buys with it.
+    const balance = await generalOf(env, PERSONA.student);
+    const seeded = await (await env.apiAs(PERSONA.student)).get<Transaction[]>(`/api/v1/transactions/history/user/${PERSONA.student}?page=0&limit=50`);
+    expect(seeded.some((t) => t.transactionType === 'DEPOSIT' && t.amount === 1500)).toBe(true);
+
+    const page = await env.open({ persona: PERSONA.student, path: '/wallet' });
+    await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(uah(balance));
+    const list = page.getByRole('list', { name: 'Транзакції' });
+    await list.getByRole('listitem').first().waitFor();
+    // Rows newest first; the seeded top-up may sit on a later page: scroll until it shows.
+    const topUp = list.getByRole('listitem').filter({ hasText: 'Поповнення' }).filter({ hasText: new RegExp(uah(1500, '+').source.slice(1, -1)) });
+    for (let i = 0; i < 5 && (await topUp.count()) === 0; i++) {
+      await page.getByRole('button', { name: 'Показати ще' }).click();
+      await waitForIdle(page);
+    }
+    await topUp.first().waitFor();
+    // Purchases are money out.
+    const purchase = seeded.find((t) => t.transactionType === 'PURCHASE');
+    if (purchase) await list.getByRole('listitem').filter({ hasText: purchase.initials }).first().getByText(uah(purchase.amount, '\u2212')).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Вивести' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Поповнити' }).click();
+    await page.getByText('Visa / Mastercard').waitFor();
+    await page.getByText(/Мінімальна сума поповнення — 100\sгрн/).waitFor();
+    await page.getByRole('button', { name: 'Перейти до оплати' }).click();
+    // The jar opens through Telegram (web_app_open_link), not as a page of the app.
+    await expect
+      .poll(() => page.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_open_link').length))
+      .toBe(1);
+
+    await shootBoth('wallet-student', PERSONA.student, '/wallet');
+    await shootBoth('wallet-deposit', PERSONA.student, '/wallet/deposit');
+  });
+
+  it('a developer withdraws from the dev wallet and sees the pending request', async () => {
+    const dev = await env.apiAs(PERSONA.developer);
+    const before = (await dev.get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.developer}`)).find((w) => w.kind === 'dev')!;
+    await shootBoth('wallet-developer', PERSONA.developer, '/wallet?wallet=dev');
+
+    const page = await env.open({ persona: PERSONA.developer, path: '/wallet' });
+    await page.getByRole('tab', { name: 'Dev гаманець' }).click();
+    await page.getByRole('button', { name: 'Вивести' }).click();
+    await page.getByLabel('Номер картки').fill('4111 1111 1111 1111');
+    await page.getByLabel('Сума, грн').fill('100');
+    await page.getByTestId('fee-preview').getByText(uah(95)).waitFor();
+    await page.getByRole('button', { name: 'Вивести' }).click();
+    await page.getByRole('status').getByText(/Заявку на виведення 100\sгрн створено/).waitFor();
+    const mine = page.getByRole('list', { name: 'Мої заявки' }).getByRole('listitem');
+    await mine.filter({ hasText: /^100\sгрн/ }).getByText('Очікує виплати').waitFor();
+
+    const after = (await dev.get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.developer}`)).find((w) => w.kind === 'dev')!;
+    expect(after.balance).toBe(before.balance - 100);
+    expect(after.pending).toBe((before.pending ?? 0) + 100);
+
+    await shootBoth('wallet-withdraw', PERSONA.developer, '/wallet/withdraw', async (p) => {
+      await p.getByLabel('Номер картки').fill('5555555555554444');
+      await p.getByLabel('Сума, грн').fill('250');
+    });
+  });
+
+  it('an admin tops up the student and marks the withdrawal paid', async () => {
+    const before = await generalOf(env, PERSONA.student);
+    const page = await env.open({ persona: PERSONA.admin, path: `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}` });
+    await page.getByLabel(/Поповнити загальний гаманець/).fill('300');
+    await page.getByRole('button', { name: 'Поповнити', exact: true }).click();
+    await page.getByRole('status').getByText(/Зараховано 300\sгрн/).waitFor();
+    await page.getByText(uah(before + 300)).first().waitFor();
+    await shootBoth('wallet-admin-user', PERSONA.admin, `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}`);
+
+    await shootBoth('wallet-admin-withdrawals', PERSONA.admin, '/settings/admin-panel/withdrawals');
+    await page.goto(new URL('/settings/admin-panel/withdrawals', env.server.url).toString());
+    const request = page.getByRole('article', { name: /dev_demo на 100\sгрн/ });
+    await request.getByText('4111 1111 1111 1111').waitFor();
+    await request.getByRole('button', { name: 'Виплачено' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Підтвердити' }).click();
+    await request.waitFor({ state: 'detached' });
+    // The seeded 250 грн request is still waiting.
+    await page.getByRole('article', { name: /dev_demo на 250\sгрн/ }).waitFor();
+
+    const mine = await (await env.apiAs(PERSONA.developer)).get<Withdrawal[]>('/api/v1/wallets/withdrawals/my');
+    expect(mine.find((w) => w.amount === 100)?.status).toBe('PAID');
+
+    const student = await env.open({ persona: PERSONA.student, path: '/wallet' });
+    await expect.poll(() => student.getByTestId('balance').textContent()).toMatch(uah(before + 300));
+    const top = student.getByRole('list', { name: 'Транзакції' }).getByRole('listitem').first();
+    await top.getByText(uah(300, '+')).waitFor();
+    await top.getByText('Поповнення').waitFor();
+  });
+});

@@ -1,0 +1,10 @@
+/** Two people: the users entry of the admin menu (24x24 outline in currentColor, like ui/icons). Belongs in ui/icons. */
+export function UsersIcon({ size = 24 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.9} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 19.5c.6-3.3 3.3-5.5 6.5-5.5s5.9 2.2 6.5 5.5" />
+      <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.5c1.9.8 3.2 2.6 3.5 5" />
+    </svg>
+  );
+}
