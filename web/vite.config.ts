@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: scripts/check-bundle.ts reads the chunk graph from it.
+    manifest: true,
     rolldownOptions: {
       // lottie-web's full and svg builds use direct eval for expressions; we ship only its
       // light build (no eval), but the bundler still parses the others and would warn.

@@ -98,10 +98,12 @@ describe('community: invitation, support, user administration', () => {
     await shoot(page, 'support-sent-light');
   });
 
-  it('admin screens: the menu, the user list and a profile', async () => {
+  it('admin screens: the menu, the user list, a profile and the FAQ and news editors', async () => {
     await shootBoth('admin-panel', PERSONA.admin, '/settings/admin-panel');
     await shootBoth('admin-users', PERSONA.admin, '/settings/admin-panel/profile');
     await shootBoth('admin-user-detail', PERSONA.admin, `/settings/admin-panel/profile/user?telegramId=${PERSONA.student}`);
+    await shootBoth('admin-faq', PERSONA.admin, '/settings/admin-panel/faq');
+    await shootBoth('admin-news-form', PERSONA.admin, '/settings/admin-panel/news/edit');
     await shootBoth('admin-give-role', PERSONA.admin, `/settings/admin-panel/profile/give-role?telegramId=${PERSONA.student}`);
 
     const page = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel' });

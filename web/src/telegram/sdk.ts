@@ -205,7 +205,10 @@ export const haptic = {
 /** Opens an external link in the browser (Telegram's in-app browser when available). */
 export function openLink(url: string): void {
   const res = safe(() => sdkOpenLink.ifAvailable(url));
-  if (!res?.ok) window.open(url, '_blank', 'noopener');
+  if (res?.ok) return;
+  // iOS web views block new windows opened outside a direct tap handler chain: same window there.
+  if (platform === 'ios') window.location.assign(url);
+  else window.open(url, '_blank', 'noopener');
 }
 
 /** Opens a t.me link inside Telegram. */

@@ -1,9 +1,9 @@
-import { Cell, IconTile, Page, Section, TasksIcon, WalletIcon } from '../../ui';
+import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, WalletIcon } from '../../ui';
 import { RequireAdmin } from './RequireAdmin';
 import { UsersIcon } from './UsersIcon';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500' } as const;
+const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa' } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -24,6 +24,14 @@ export default function AdminPanelScreen() {
             subtitle="Виплати розробникам"
           >
             Заявки на виведення
+          </Cell>
+        </Section>
+        <Section header="Вміст">
+          <Cell to="/settings/admin-panel/news" before={<IconTile color={TILE.news}><DocumentIcon size={19} /></IconTile>} subtitle="Слайди над списком предметів">
+            Новини
+          </Cell>
+          <Cell to="/settings/admin-panel/faq" before={<IconTile color={TILE.faq}><SupportIcon size={19} /></IconTile>} subtitle="Відповіді на екрані підтримки">
+            Часті питання
           </Cell>
         </Section>
         <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">

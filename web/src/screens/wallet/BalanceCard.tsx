@@ -1,35 +1,42 @@
 import type { ReactNode } from 'react';
-import { formatUah, type Wallet } from '@zalik/contract';
+import { WITHDRAW_FEE_PERCENT, formatUah, type Wallet } from '@zalik/contract';
 import { SkeletonBar } from '../../ui';
 import styles from './wallet.module.css';
 
 interface BalanceCardProps {
   /** undefined while the wallets load: the card keeps its height with placeholders. */
   wallet: Wallet | undefined;
+  /** Why the balance could not be loaded (instead of placeholders that would never resolve). */
+  error?: string;
   /** The buttons under the balance. */
   children?: ReactNode;
 }
 
 /** One wallet's balance in big type, the dev wallet's pending payouts under it, and the actions. */
-export function BalanceCard({ wallet, children }: BalanceCardProps) {
+export function BalanceCard({ wallet, error, children }: BalanceCardProps) {
   const pending = wallet?.pending ?? 0;
   return (
-    <section className={styles.balanceCard} aria-label={wallet ? `Баланс: ${wallet.name}` : 'Баланс'} aria-busy={!wallet || undefined}>
+    <section className={styles.balanceCard} aria-label={wallet ? `Баланс: ${wallet.name}` : 'Баланс'} aria-busy={(!wallet && !error) || undefined}>
       {wallet ? (
         <>
           <p className={styles.balanceLabel}>{wallet.name}</p>
           <p className={styles.balanceAmount} data-testid="balance">
             {formatUah(wallet.balance)}
           </p>
-          <p className={styles.balanceNote}>{pending > 0 ? `Очікує виплати: ${formatUah(pending)}` : '\u00a0'}</p>
+          {wallet.kind === 'dev' && (
+            <p className={styles.balanceNote}>
+              {pending > 0 ? `Очікує виплати: ${formatUah(pending)}` : `Виведення на картку з комісією ${WITHDRAW_FEE_PERCENT} %`}
+            </p>
+          )}
         </>
+      ) : error ? (
+        <p className={styles.balanceNote}>{error}</p>
       ) : (
         <>
           <SkeletonBar width={130} height={14} />
           <span className={styles.balanceAmount}>
             <SkeletonBar width={170} height={34} />
           </span>
-          <p className={styles.balanceNote}>{'\u00a0'}</p>
         </>
       )}
       {children && <div className={styles.actions}>{children}</div>}

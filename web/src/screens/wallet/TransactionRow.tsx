@@ -1,7 +1,7 @@
 import type { Transaction } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
 import { ArrowInIcon, ArrowOutIcon } from './icons';
-import { isIncoming, signedAmount } from './format';
+import { isIncoming, keepCardTogether, signedAmount } from './format';
 import styles from './wallet.module.css';
 
 /** One transaction: what it was, when, and the signed amount. */
@@ -11,7 +11,7 @@ export function TransactionRow({ transaction: t }: { transaction: Transaction })
     <li className={styles.row}>
       <span className={`${styles.rowIcon} ${incoming ? styles.in : styles.out}`}>{incoming ? <ArrowInIcon /> : <ArrowOutIcon />}</span>
       <span className={styles.rowBody}>
-        <span className={styles.rowTitle}>{t.initials}</span>
+        <span className={styles.rowTitle}>{keepCardTogether(t.initials)}</span>
         <time className={styles.rowTime} dateTime={t.createdTimeStamp}>
           {formatDate(t.createdTimeStamp)}
         </time>

@@ -38,7 +38,7 @@ export function WalletScreen() {
           onChange={choose}
         />
       )}
-      <BalanceCard wallet={wallets.isError ? undefined : shown}>
+      <BalanceCard wallet={shown} error={wallets.error?.message}>
         {kind === 'general' ? (
           <Button size="large" stretched onClick={() => navigate('/wallet/deposit')}>
             <PlusIcon size={20} />

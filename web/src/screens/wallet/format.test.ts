@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCard, parseUah, signedAmount } from './format';
+import { groupCard, keepCardTogether, parseUah, signedAmount } from './format';
 
 // formatUah groups thousands with a (locale's) no-break space: compare with plain spaces.
 const plain = (s: string) => s.replace(/\s/g, ' ');
@@ -24,5 +24,9 @@ describe('wallet formatting', () => {
     expect(groupCard('4111111111111111')).toBe('4111 1111 1111 1111');
     expect(groupCard('41 111111 11111111')).toBe('4111 1111 1111 1111');
     expect(groupCard('411111')).toBe('4111 11');
+  });
+
+  it('keeps a masked card number on one line', () => {
+    expect(keepCardTogether('Виведення на картку •••• 4242')).toBe('Виведення на картку ••••\u00a04242');
   });
 });

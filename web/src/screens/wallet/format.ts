@@ -28,3 +28,8 @@ export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
   PAID: 'Виплачено',
   REJECTED: 'Відхилено',
 };
+
+/** A masked card ('•••• 1111') never splits across lines: its space becomes a no-break one. */
+export function keepCardTogether(text: string): string {
+  return text.replace(/(•+) (\d{4})/g, '$1\u00a0$2');
+}

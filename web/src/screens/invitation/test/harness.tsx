@@ -3,13 +3,17 @@
  * memory router with the app's query client, a signed-in user and fetch mocked at the boundary.
  * Not a test file. (Generic: it could move to web/test/ for every area.)
  */
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '@zalik/contract';
 import { MeContext, type Me } from '../../../api/me';
 import { createQueryClient, Providers } from '../../../app/providers';
 import { ErrorBanner } from '../../../ui';
+
+// Lazy admin chunks are transformed on first import; on a busy 2-core machine that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface MockRoute {
   method?: string;
@@ -82,7 +86,7 @@ function Elsewhere() {
 }
 
 export function renderRoutes(routes: RouteObject[], entry: string, me: Me = STUDENT) {
-  const router = createMemoryRouter([{ element: <Outlet />, children: [...routes, { path: '*', element: <Elsewhere /> }] }], {
+  const router = createMemoryRouter([{ element: <Outlet />, HydrateFallback: () => null, children: [...routes, { path: '*', element: <Elsewhere /> }] }], {
     initialEntries: [entry],
   });
   const client = createQueryClient();

@@ -21,8 +21,10 @@ export default function AdminWalletScreen() {
       <Section header="Баланс">
         {wallets.isPending ? (
           <SkeletonRows count={1} />
+        ) : wallets.isError ? (
+          <p className={styles.empty}>{wallets.error.message}</p>
         ) : (
-          wallets.data?.map((w) => (
+          wallets.data.map((w) => (
             <Cell key={w.kind} after={<span className={styles.strong}>{formatUah(w.balance)}</span>} subtitle={w.pending ? `Очікує виплати: ${formatUah(w.pending)}` : undefined}>
               {w.name}
             </Cell>

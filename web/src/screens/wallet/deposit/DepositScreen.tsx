@@ -46,7 +46,7 @@ export function DepositScreen() {
               <CardIcon size={19} />
             </IconTile>
           }
-          subtitle="Банківська картка, лише гривня (UAH)"
+          subtitle="Картка в гривнях (UAH)"
           after={<CheckCircleIcon size={22} />}
         >
           Visa / Mastercard

@@ -2,7 +2,7 @@ import { formatUah } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
 import { Section, SkeletonRows } from '../../../ui';
 import { useMyWithdrawals } from '../api';
-import { WITHDRAWAL_STATUS_LABEL } from '../format';
+import { WITHDRAWAL_STATUS_LABEL, keepCardTogether } from '../format';
 import styles from '../wallet.module.css';
 
 /** The developer's own withdraw requests, newest first, with where each one stands. */
@@ -27,14 +27,15 @@ export function MyWithdrawals() {
     <Section header={header}>
       <ul className={styles.list} aria-label={header}>
         {list.data.map((w) => (
-          <li key={w.id} className={styles.row} aria-label={`Заявка на ${formatUah(w.amount)}`}>
+          <li key={w.id} className={`${styles.row} ${styles.plainRow}`} aria-label={`Заявка на ${formatUah(w.amount)}`}>
             <span className={styles.rowBody}>
               <span className={styles.rowTitle}>
-                {formatUah(w.amount)} · картка {w.cardNumber}
+                {formatUah(w.amount)} · картка {keepCardTogether(w.cardNumber)}
               </span>
-              <span className={styles.rowTime}>
-                {formatDate(w.createdAt)} · на картку {formatUah(w.payout)}
-              </span>
+              <span className={styles.rowTime}>На картку: {formatUah(w.payout)}</span>
+              <time className={styles.rowTime} dateTime={w.createdAt}>
+                {formatDate(w.createdAt)}
+              </time>
             </span>
             <span className={`${styles.status} ${styles[w.status]}`}>{WITHDRAWAL_STATUS_LABEL[w.status]}</span>
           </li>

@@ -4,7 +4,7 @@ import { newIdempotencyKey } from '../../../api/client';
 import { haptic } from '../../../telegram/sdk';
 import { Button, CheckCircleIcon, Input, Section, useErrorBanner } from '../../../ui';
 import { useWithdraw } from '../api';
-import { groupCard } from '../format';
+import { groupCard, keepCardTogether } from '../format';
 import styles from '../wallet.module.css';
 import { FeePreview } from './FeePreview';
 import { checkWithdraw } from './validate';
@@ -61,7 +61,7 @@ export function WithdrawForm({ dev }: { dev: Wallet | undefined }) {
           <CheckCircleIcon size={22} />
           <span>
             Заявку на виведення {formatUah(sent.amount)} створено. Після перевірки адміністратор переведе {formatUah(sent.payout)} на
-            картку {sent.cardNumber}.
+            картку {keepCardTogether(sent.cardNumber)}.
           </span>
         </div>
       )}

@@ -1,0 +1,148 @@
+/**
+ * `npm run check:bundle -w web`: the first screen's budget and the admin/developer split.
+ *
+ * Builds the app into web/dist (production, as `npm run build -w web`), recording which source
+ * modules went into which chunk, then reads dist/index.html and dist/.vite/manifest.json:
+ * - first screen = the entry chunk + its static imports (transitively) + their CSS + whatever
+ *   index.html links; gzipped total must stay <= 150 KB;
+ * - no module of an admin or developer area may be in that graph (only their route tables,
+ *   which hold nothing but lazy() imports), and each area must exist as on-demand chunks.
+ * Exits 1 when either fails. `--no-build` checks an existing web/dist (chunk-level only).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'vite';
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(WEB_ROOT, 'dist');
+const BUDGET_KB = 150;
+
+/** Admin and developer code: loaded on demand only. Route tables (routes.tsx) hold lazy() calls and may be eager. */
+const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
+  { name: 'catalogue admin', pattern: /src\/screens\/catalogue-admin\/(?!routes\.tsx)/ },
+  { name: 'admin: users, FAQ, news', pattern: /src\/screens\/admin-users\/(?!routes\.tsx)/ },
+  { name: 'developer panel', pattern: /src\/screens\/dev-panel\/(?!routes\.tsx)/ },
+  { name: 'wallet: admin top-ups and withdrawals', pattern: /src\/screens\/wallet\/admin\// },
+  { name: 'wallet: developer withdraw', pattern: /src\/screens\/wallet\/withdraw\// },
+  { name: 'history: admin view', pattern: /src\/screens\/history\/AdminHistoryScreen/ },
+];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const rel = (id: string) => path.relative(WEB_ROOT, id.split('?')[0]!).split(path.sep).join('/');
+
+async function buildWithModuleMap(): Promise<Map<string, string[]>> {
+  const modules = new Map<string, string[]>();
+  const recorder: Plugin = {
+    name: 'zalik-chunk-modules',
+    generateBundle(_options, bundle) {
+      for (const out of Object.values(bundle)) if (out.type === 'chunk') modules.set(out.fileName, out.moduleIds.map(rel));
+    },
+  };
+  // Vitest or a shell may have NODE_ENV=test/development: measure what users get.
+  process.env.NODE_ENV = 'production';
+  await build({ root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', plugins: [recorder] });
+  return modules;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((_, i) => Math.max(head[i]!.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => (i > 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+const noBuild = process.argv.includes('--no-build');
+const moduleMap = noBuild ? null : await buildWithModuleMap();
+const manifestFile = path.join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`${manifestFile} is missing: build with build.manifest enabled (npm run build -w web)`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+
+// The first screen's graph: the entry and its static imports, transitively.
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+if (!entryKey) throw new Error('no entry chunk in the manifest');
+const graph = new Set<string>();
+const visit = (key: string) => {
+  if (graph.has(key)) return;
+  graph.add(key);
+  for (const k of manifest[key]!.imports ?? []) visit(k);
+};
+visit(entryKey);
+
+const firstScreen = new Map<string, string>(); // file -> role
+firstScreen.set(manifest[entryKey]!.file, 'entry');
+for (const key of graph) {
+  const c = manifest[key]!;
+  if (!firstScreen.has(c.file)) firstScreen.set(c.file, 'static import');
+  for (const css of c.css ?? []) firstScreen.set(css, 'CSS');
+}
+for (const m of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
+  if (!firstScreen.has(m[1]!)) firstScreen.set(m[1]!, 'linked by index.html');
+}
+
+const sizes = (file: string) => {
+  const bytes = readFileSync(path.join(DIST, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes).length };
+};
+const rows: string[][] = [];
+let total = 0;
+let totalRaw = 0;
+for (const [file, role] of firstScreen) {
+  const s = sizes(file);
+  total += s.gzip;
+  totalRaw += s.raw;
+  rows.push([file, role, kb(s.raw), kb(s.gzip)]);
+}
+rows.sort((a, b) => Number(b[3]) - Number(a[3]));
+rows.push(['total', '', kb(totalRaw), kb(total)]);
+console.log('First screen (main layout with the subject list): JS and CSS');
+console.log(table(['file', 'loaded as', 'raw KB', 'gzip KB'], rows));
+const withinBudget = total <= BUDGET_KB * 1024;
+console.log(`budget ${BUDGET_KB} KB gzipped: ${kb(total)} KB, ${withinBudget ? 'OK' : 'EXCEEDED'}\n`);
+
+// Admin and developer areas: on demand only.
+const eagerFiles = new Set([...graph].map((k) => manifest[k]!.file));
+const problems: string[] = [];
+const areaRows: string[][] = [];
+for (const area of ON_DEMAND_AREAS) {
+  const lazyChunks = new Set<string>();
+  const eagerModules: string[] = [];
+  if (moduleMap) {
+    for (const [file, ids] of moduleMap) {
+      const hits = ids.filter((id) => area.pattern.test(id));
+      if (hits.length === 0) continue;
+      if (eagerFiles.has(file)) eagerModules.push(...hits);
+      else lazyChunks.add(file);
+    }
+  } else {
+    for (const c of Object.values(manifest)) {
+      if (!c.src || !area.pattern.test(c.src)) continue;
+      if (eagerFiles.has(c.file)) eagerModules.push(c.src);
+      else lazyChunks.add(c.file);
+    }
+  }
+  const gzip = [...lazyChunks].reduce((sum, f) => sum + sizes(f).gzip, 0);
+  if (eagerModules.length) problems.push(`${area.name}: in the first screen's graph: ${eagerModules.join(', ')}`);
+  if (lazyChunks.size === 0) problems.push(`${area.name}: no on-demand chunk found (was the area moved?)`);
+  areaRows.push([area.name, eagerModules.length ? 'IN FIRST SCREEN' : 'on demand', String(lazyChunks.size), kb(gzip)]);
+}
+console.log(`Admin and developer screens (${moduleMap ? 'module-level' : 'chunk-level, --no-build'} check)`);
+console.log(table(['area', 'loaded', 'chunks', 'gzip KB'], areaRows));
+for (const p of problems) console.error(`  ${p}`);
+
+if (!withinBudget || problems.length) process.exit(1);
+console.log('\ncheck:bundle OK');

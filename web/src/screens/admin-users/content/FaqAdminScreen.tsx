@@ -1,0 +1,32 @@
+import type { Faq } from '@zalik/contract';
+import { RequireAdmin } from '../RequireAdmin';
+import { FAQ, useDeleteEntry, useEntries } from './api';
+import { EntryList } from './EntryList';
+
+/** /settings/admin-panel/faq: the questions shown on the support screen (lazy chunk). */
+export default function FaqAdminScreen() {
+  return (
+    <RequireAdmin>
+      <FaqAdmin />
+    </RequireAdmin>
+  );
+}
+
+function FaqAdmin() {
+  const faq = useEntries<Faq>(FAQ);
+  const remove = useDeleteEntry(FAQ);
+  return (
+    <EntryList
+      title="Часті питання"
+      items={faq.data}
+      loading={faq.isPending}
+      empty="Питань ще немає"
+      addLabel="Додати питання"
+      formPath="/settings/admin-panel/faq/edit"
+      primary={(f) => f.question}
+      secondary={(f) => f.answer}
+      onDelete={(id, done) => remove.mutate(id, { onSuccess: done })}
+      footer="Питання показуються на екрані підтримки в цьому порядку. Утримуйте рядок, щоб змінити чи видалити."
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { MSG, type Faq } from '@zalik/contract';
+import { EmptyState, FixedBottomButton, Input, Page, SkeletonRows, TextArea, useErrorBanner } from '../../../ui';
+import { RequireAdmin } from '../RequireAdmin';
+import { FAQ, useEntries, useSaveEntry } from './api';
+import { useEntryForm } from './useEntryForm';
+import styles from '../admin-users.module.css';
+
+const LIST = '/settings/admin-panel/faq';
+
+/** /settings/admin-panel/faq/edit[?id=]: a new question, or the one with that id (lazy chunk). */
+export default function FaqFormScreen() {
+  return (
+    <RequireAdmin>
+      <FaqFormLoader />
+    </RequireAdmin>
+  );
+}
+
+function FaqFormLoader() {
+  const { id, close } = useEntryForm(LIST);
+  const list = useEntries<Faq>(FAQ);
+  if (id && list.isPending) {
+    return (
+      <Page title="Питання">
+        <SkeletonRows count={2} />
+      </Page>
+    );
+  }
+  const entry = id ? list.data?.find((f) => f.id === id) : undefined;
+  if (id && !entry) {
+    return (
+      <Page title="Питання">
+        <EmptyState text={MSG.faqNotFound} />
+      </Page>
+    );
+  }
+  return <FaqForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />;
+}
+
+function FaqForm({ entry, onDone }: { entry: Faq | undefined; onDone: () => void }) {
+  const [question, setQuestion] = useState(entry?.question ?? '');
+  const [answer, setAnswer] = useState(entry?.answer ?? '');
+  const save = useSaveEntry<Faq>(FAQ);
+  const banner = useErrorBanner();
+
+  const submit = () => {
+    if (!question.trim() || !answer.trim()) return banner.show(MSG.faqInvalid);
+    save.mutate({ id: entry?.id, question: question.trim(), answer: answer.trim() }, { onSuccess: onDone });
+  };
+
+  return (
+    <Page title={entry ? 'Змінити питання' : 'Нове питання'}>
+      <div className={styles.form}>
+        <Input label="Питання" value={question} maxLength={300} onChange={(e) => setQuestion(e.target.value)} placeholder="Як поповнити гаманець?" />
+        <TextArea label="Відповідь" value={answer} maxLength={3000} onChange={(e) => setAnswer(e.target.value)} placeholder="Коротка й точна відповідь" />
+      </div>
+      <FixedBottomButton loading={save.isPending} onClick={submit}>
+        Зберегти
+      </FixedBottomButton>
+    </Page>
+  );
+}

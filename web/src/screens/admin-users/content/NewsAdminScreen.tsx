@@ -1,0 +1,32 @@
+import type { News } from '@zalik/contract';
+import { RequireAdmin } from '../RequireAdmin';
+import { NEWS, useDeleteEntry, useEntries } from './api';
+import { EntryList } from './EntryList';
+
+/** /settings/admin-panel/news: the slides above the subject list (lazy chunk). */
+export default function NewsAdminScreen() {
+  return (
+    <RequireAdmin>
+      <NewsAdmin />
+    </RequireAdmin>
+  );
+}
+
+function NewsAdmin() {
+  const news = useEntries<News>(NEWS);
+  const remove = useDeleteEntry(NEWS);
+  return (
+    <EntryList
+      title="Новини"
+      items={news.data}
+      loading={news.isPending}
+      empty="Новин ще немає"
+      addLabel="Додати новину"
+      formPath="/settings/admin-panel/news/edit"
+      primary={(n) => n.title}
+      secondary={(n) => n.text}
+      onDelete={(id, done) => remove.mutate(id, { onSuccess: done })}
+      footer="Слайди над списком предметів, у цьому порядку. Утримуйте рядок, щоб змінити чи видалити."
+    />
+  );
+}
