@@ -124,7 +124,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<boolean> {
   }
 }
 
-console.log(`bench:api on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`);
+console.log(`bench:api on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(1)}`);
 let allMet = true;
 for (const kind of DATABASES) allMet = (await benchDatabase(kind)) && allMet;
 console.log(allMet ? '\nall targets met' : '\nsome targets MISSED (see above)');

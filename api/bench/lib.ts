@@ -79,6 +79,18 @@ export function sampleRss(pid: number): { stop(): number } {
   };
 }
 
+/** Process groups still running: killed if the benchmark itself exits early (Ctrl-C, a throw). */
+const live = new Set<number>();
+const killGroup = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', () => live.forEach((pid) => killGroup(pid, 'SIGKILL')));
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+
 export interface ChildServer {
   url: string;
   pid: number;
@@ -92,10 +104,13 @@ export async function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   port: number,
-  healthPath = '/healthz',
+  opts: { command?: string; healthPath?: string } = {},
 ): Promise<ChildServer> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: API_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // detached: a process group, so stopping `npm start` also stops the node it runs.
+  const child: ChildProcess = spawn(opts.command ?? process.execPath, args, { cwd: API_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  live.add(child.pid!);
+  child.once('exit', () => live.delete(child.pid!));
   let stderr = '';
   child.stderr?.on('data', (b: Buffer) => {
     stderr = (stderr + b.toString()).slice(-8000);
@@ -105,10 +120,10 @@ export async function startChild(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      killGroup(child.pid!, 'SIGKILL');
       throw new Error(`server not healthy within 60 s:\n${stderr}`);
     }
-    const ok = await fetch(url + healthPath).then((r) => r.ok, () => false);
+    const ok = await fetch(url + (opts.healthPath ?? '/healthz')).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -120,8 +135,8 @@ export async function startChild(
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      killGroup(child.pid!, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     },

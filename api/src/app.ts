@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createTokenService, type TokenService } from './lib/jwt.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -53,9 +53,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: opts.logger === false ? false : { level: deps.config.logLevel },
     bodyLimit: 1024 * 1024,
-    // Behind Telegram's and a load balancer's proxies the client IP is in X-Forwarded-For.
-    trustProxy: true,
+    // Only the configured number of proxy hops may name the client IP (rate limits key on it).
+    trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
     ajv: undefined,
+    // Router errors (bad percent-escapes, over-long ids) skip the error handler: answer them in Ukrainian too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -36,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** Requests per window on the costly or abusable routes (see plugins/rate-limit.ts). */
   rateLimits: RateLimits;
+  /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
+  trustProxyHops: number;
 }
 
 export interface RateLimit {
@@ -133,5 +135,6 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: rateLimits(env),
+    trustProxyHops: int(env, 'TRUST_PROXY', 0),
   };
 }

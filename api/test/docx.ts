@@ -11,10 +11,16 @@ import { expect } from 'vitest';
 import { row, rows, type Executor } from '../src/db/client.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { minimalDocx } from '../src/modules/generators/docx-skeleton.js';
-import { ADMIN_ID, auth, grantRole, login, type TestContext } from './helpers.js';
+import { ADMIN_ID, auth, createTestContext, grantRole, login, type TestContext } from './helpers.js';
 import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
 
 export { minimalDocx };
+
+/**
+ * These tests buy and upload far faster than a person: lift the per-user rate limits
+ * (plugins/rate-limit.ts has its own tests) so counts here measure money, not the limiter.
+ */
+export const NO_RATE_LIMITS = { RATE_LIMIT_PURCHASE: '1000000/60', RATE_LIMIT_UPLOAD: '1000000/60' };
 
 /** The text of a DOCX's document.xml, paragraphs separated by newlines. */
 export function docxText(bytes: Buffer): string {
@@ -71,19 +77,32 @@ export async function balanceOf(db: Executor, telegramId: number, wallet: 'gener
   return Number(r?.balance ?? 0);
 }
 
+/** A system account's balance: the sum of its transfers (system accounts keep no cached balance). */
 export async function systemBalance(db: Executor, code: string): Promise<number> {
-  return Number((await row<{ balance: number }>(db, sql`SELECT balance FROM accounts WHERE code = ${code}`))?.balance ?? 0);
+  const r = await row<{ balance: number | string }>(
+    db,
+    sql`SELECT COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
+             - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0) AS balance
+        FROM accounts a WHERE a.code = ${code} AND a.owner_id IS NULL`,
+  );
+  return Number(r?.balance ?? 0);
 }
 
-/** The ledger's invariants, asserted: balances sum to zero, equal their transfers, no user below zero. */
+/**
+ * The ledger's invariants, asserted: user balances equal their transfers and are never below
+ * zero, system accounts cache nothing (their balance is their transfers), money sums to zero.
+ */
 export async function expectLedgerBalanced(db: Executor): Promise<void> {
-  const total = await row<{ sum: number | string | null }>(db, sql`SELECT COALESCE(SUM(balance), 0) AS sum FROM accounts`);
+  const net = sql`COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
+                - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`;
+  const total = await row<{ sum: number | string | null }>(
+    db,
+    sql`SELECT COALESCE(SUM(CASE WHEN a.owner_id IS NULL THEN ${net} ELSE a.balance END), 0) AS sum FROM accounts a`,
+  );
   expect(Number(total?.sum)).toBe(0);
   const drift = await rows<{ code: string }>(
     db,
-    sql`SELECT a.code FROM accounts a
-        WHERE a.balance <> COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
-                         - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`,
+    sql`SELECT a.code FROM accounts a WHERE a.balance <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE ${net} END`,
   );
   expect(drift).toEqual([]);
   const negative = await rows(db, sql`SELECT code FROM accounts WHERE owner_id IS NOT NULL AND balance < 0`);
@@ -150,6 +169,15 @@ export async function createWorld(ctx: TestContext): Promise<World> {
   const argIds = [await makeArgument(ctx.database.db, 'ПІБ', 'Прізвище та ініціали'), await makeArgument(ctx.database.db, 'Варіант', 'Номер варіанту')];
   const questionArgId = await makeArgument(ctx.database.db, 'Питання', 'Текст питання');
   return { admin, student, dev, otherDev, noNick, teacherId, argNames: ['ПІБ', 'Варіант'], argIds, questionArgId };
+}
+
+/**
+ * The set-up every purchase and fulfilment test file starts with: a test app with the rate
+ * limits lifted (plus `env`) and the world above. Close it with `ctx.close()`.
+ */
+export async function openWorld(env: Record<string, string> = {}): Promise<{ ctx: TestContext; w: World }> {
+  const ctx = await createTestContext({ ...NO_RATE_LIMITS, ...env });
+  return { ctx, w: await createWorld(ctx) };
 }
 
 /** An auto-generated REGULAR task of DEV with a matching template uploaded through the API. */

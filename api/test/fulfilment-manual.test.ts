@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { buildApp, createDeps } from '../src/app.js';
-import { auth, createTestContext, type TestContext } from './helpers.js';
+import { auth, type TestContext } from './helpers.js';
 import {
   DEV,
   STUDENT,
@@ -12,7 +12,7 @@ import {
   blobCount,
   buy,
   count,
-  createWorld,
+  openWorld,
   download,
   expectLedgerBalanced,
   manualTask,
@@ -29,8 +29,7 @@ let w: World;
 
 beforeAll(async () => {
   // A 10 % platform fee, so every payout here is split.
-  ctx = await createTestContext({ PLATFORM_FEE_PERCENT: '10' });
-  w = await createWorld(ctx);
+  ({ ctx, w } = await openWorld({ PLATFORM_FEE_PERCENT: '10' }));
   await topUp(ctx.database.db, STUDENT, 5000);
 });
 afterAll(() => ctx.close());
@@ -208,6 +207,15 @@ describe('the platform fee of an open order', () => {
   });
 });
 
+/** The buyer's bot messages about a refunded order: [chat, text]. */
+async function refundNotes(orderId: string): Promise<[number, string][]> {
+  const found = await rows<{ chat_id: number | string; text: string }>(
+    db(),
+    sql`SELECT chat_id, payload->>'text' AS text FROM outbox WHERE kind = 'order_refunded' AND dedupe_key = ${`order_refunded:${orderId}`}`,
+  );
+  return found.map((n) => [Number(n.chat_id), n.text]);
+}
+
 describe('refund', () => {
   it('an admin returns an undelivered order’s money to the buyer, once', async () => {
     const id = await newOrder(300);
@@ -225,6 +233,8 @@ describe('refund', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, MSG.orderClosed]);
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/v1/histories/history/987654/refund', headers: auth(w.admin) });
     expect(missing.statusCode).toBe(404);
+    // The buyer is told once, by the refund that happened (the refused one queued nothing).
+    expect(await refundNotes(id)).toEqual([[STUDENT, `Замовлення №${id} «Курсова робота» (Вища математика) скасовано. 300 грн повернено на ваш Загальний гаманець.`]]);
     await expectLedgerBalanced(db());
   });
 
@@ -233,6 +243,7 @@ describe('refund', () => {
     expect((await saveFiles(w.dev, id, [{ name: 'file', filename: 'a.pdf', value: PDF }])).statusCode).toBe(200);
     const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${id}/refund`, headers: auth(w.admin) });
     expect([res.statusCode, res.json().message]).toEqual([409, MSG.orderClosed]);
+    expect(await refundNotes(id)).toEqual([]);
   });
 });
 

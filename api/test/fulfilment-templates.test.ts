@@ -5,7 +5,7 @@ import { MSG, TEMPLATE_MAX_BYTES } from '@zalik/contract';
 import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { auth, createTestContext, type TestContext } from './helpers.js';
 import { makeTask } from './fixtures.js';
-import { DEV, STUDENT, autoTask, blobCount, buy, count, createWorld, docxText, download, minimalDocx, multipart, topUp, uploadTemplate, type World } from './docx.js';
+import { DEV, STUDENT, autoTask, blobCount, buy, count, createWorld, docxText, download, minimalDocx, multipart, topUp, uploadTemplate, type World, NO_RATE_LIMITS } from './docx.js';
 
 let ctx: TestContext;
 let w: World;
@@ -13,7 +13,7 @@ let regular: number;
 let test: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(NO_RATE_LIMITS);
   w = await createWorld(ctx);
   regular = await autoTask(ctx, w, { template: false, price: 20 });
   test = await makeTask(ctx.database.db, {

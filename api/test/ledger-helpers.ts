@@ -22,6 +22,12 @@ export async function balanceUah(deps: Pick<AppDeps, 'db'>, telegramId: number, 
   return Number(r?.balance ?? 0) / 100;
 }
 
+/** A system account's balance in kopecks: derived from its transfers (view `account_balances`). */
+export async function systemKopecks(deps: Pick<AppDeps, 'db'>, code: string): Promise<number> {
+  const r = await row<{ balance: number | string }>(deps.db, sql`SELECT balance FROM account_balances WHERE code = ${code}`);
+  return Number(r!.balance);
+}
+
 /** How many transfers the ledger holds: "nothing changed" checks compare it before and after. */
 export async function transferCount(deps: Pick<AppDeps, 'db'>): Promise<number> {
   return Number((await row<{ n: number | string }>(deps.db, sql`SELECT count(*) AS n FROM transfers`))!.n);

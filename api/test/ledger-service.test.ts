@@ -126,6 +126,17 @@ describe('checkLedger', () => {
     expect(report.problems.join('\n')).toMatch(new RegExp(`user:${A}:general: balance \\d+ but its transfers add up to`));
     expect(report.problems.join('\n')).toMatch(new RegExp(`user account user:${B}:general is negative: -1`));
   });
+
+  it('derives system balances from transfers: a transfer out of escrow without its order is reported', async () => {
+    const db = ctx.deps.db;
+    // System accounts cache no balance, and the database refuses one.
+    await expect(db.execute(sql`UPDATE accounts SET balance = 1 WHERE code = ${SYSTEM.fees}`)).rejects.toThrow();
+    await db.transaction((tx) =>
+      post(tx, [{ from: { system: SYSTEM.escrow }, to: { system: SYSTEM.fees }, amount: 7, kind: 'PLATFORM_FEE', key: 'stray-escrow' }]),
+    );
+    const report = await checkLedger(db);
+    expect(report.problems.join('\n')).toMatch(/escrow:orders holds -7 kopecks but IN_PROGRESS orders add up to 0/);
+  });
 });
 
 describe('npm run ledger:check', () => {
@@ -151,19 +162,23 @@ describe('npm run ledger:check', () => {
       } else {
         // The shared PostgreSQL database was broken on purpose above: repair it first.
         await ctx.deps.db.execute(sql`UPDATE accounts a SET balance = COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
-                                                            - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`);
+                                                            - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)
+                                      WHERE a.owner_id IS NOT NULL`);
+        await ctx.deps.db.transaction((tx) =>
+          post(tx, [{ from: { system: SYSTEM.fees }, to: { system: SYSTEM.escrow }, amount: 7, kind: 'PLATFORM_FEE', key: 'stray-escrow-back' }]),
+        );
       }
       const clean = await run(env);
       expect(clean.out).toMatch(/ledger OK/);
       expect(clean.code).toBe(0);
 
       database = onPostgres ? null : await openDatabase({ dataDir });
-      await (database?.db ?? ctx.deps.db).execute(sql`UPDATE accounts SET balance = balance + 1 WHERE code = ${SYSTEM.fees}`);
+      await (database?.db ?? ctx.deps.db).execute(sql`UPDATE accounts SET balance = balance + 1 WHERE code = ${`user:${A}:general`}`);
       await database?.close();
       const broken = await run(env);
       expect(broken.code).toBe(1);
       expect(broken.out).toMatch(/ledger BROKEN/);
-      expect(broken.out).toMatch(/income:fees: balance 1 but its transfers add up to 0/);
+      expect(broken.out).toMatch(new RegExp(`user:${A}:general: balance \\d+ but its transfers add up to \\d+`));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

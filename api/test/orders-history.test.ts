@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { createFileLinks } from '../src/modules/files/signing.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, buy, createWorld, docxText, download, manualTask, topUp, type World } from './docx.js';
+import { STUDENT, autoTask, buy, createWorld, docxText, download, manualTask, topUp, type World, NO_RATE_LIMITS } from './docx.js';
 
 let ctx: TestContext;
 let w: World;
@@ -10,7 +10,7 @@ let link: string;
 let fileId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(NO_RATE_LIMITS);
   w = await createWorld(ctx);
   await topUp(ctx.database.db, STUDENT, 1000);
   const auto = await autoTask(ctx, w, { title: 'Реферат "Історія" / 2026', price: 10 });

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { docxText, download, expectLedgerBalanced } from './docx.js';
+import { docxText, download, expectLedgerBalanced, NO_RATE_LIMITS } from './docx.js';
 
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(NO_RATE_LIMITS);
   expect(await seedDemo(ctx.deps)).toBe(true);
 });
 afterAll(() => ctx.close());
@@ -38,7 +38,8 @@ describe('demo seed of orders', () => {
 
     const dev = await login(ctx.app, { id: 100002, username: 'dev_demo' });
     const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(dev) });
-    expect(queue.json()).toHaveLength(1);
+    // The student's manual order and one of each of the three friends she invited (invites seed).
+    expect(queue.json()).toHaveLength(4);
     await expectLedgerBalanced(ctx.database.db);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
-import { createTestContext, type TestContext } from './helpers.js';
+import { type TestContext } from './helpers.js';
 import { makeTask } from './fixtures.js';
 import {
   DEV,
@@ -11,7 +11,7 @@ import {
   blobCount,
   buy,
   count,
-  createWorld,
+  openWorld,
   docxText,
   download,
   expectLedgerBalanced,
@@ -23,10 +23,7 @@ import {
 let ctx: TestContext;
 let w: World;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  w = await createWorld(ctx);
-});
+beforeAll(async () => ({ ctx, w } = await openWorld()));
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;

@@ -3,16 +3,13 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { buildApp, createDeps } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
-import { createTestContext, login, onPostgres, type TestContext } from './helpers.js';
-import { DEV, autoTask, balanceOf, buy, count, createWorld, expectLedgerBalanced, manualTask, topUp, type World } from './docx.js';
+import { login, onPostgres, type TestContext } from './helpers.js';
+import { DEV, autoTask, balanceOf, buy, count, openWorld, expectLedgerBalanced, manualTask, topUp, type World } from './docx.js';
 
 let ctx: TestContext;
 let w: World;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  w = await createWorld(ctx);
-});
+beforeAll(async () => ({ ctx, w } = await openWorld()));
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
-import { createTestContext, login, type TestContext } from './helpers.js';
-import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, createWorld, expectLedgerBalanced, manualTask, topUp, type World } from './docx.js';
+import { login, type TestContext } from './helpers.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, expectLedgerBalanced, manualTask, topUp, type World } from './docx.js';
 
 let ctx: TestContext;
 let w: World;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  w = await createWorld(ctx);
-});
+beforeAll(async () => ({ ctx, w } = await openWorld()));
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;

@@ -21,7 +21,7 @@ import { loadTask } from '../src/modules/orders/tasks.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { BOT_TOKEN, createPgDatabase, onPostgres } from './helpers.js';
-import { expectLedgerBalanced, minimalDocx } from './docx.js';
+import { NO_RATE_LIMITS, expectLedgerBalanced, minimalDocx } from './docx.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'process-test-secret-process-test-secret';
@@ -60,6 +60,7 @@ async function startApi(): Promise<{ child: ChildProcess; url: string }> {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WEB_DIST: '',
+      ...NO_RATE_LIMITS,
     },
     stdio: 'ignore',
   });

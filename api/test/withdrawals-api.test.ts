@@ -4,7 +4,7 @@ import { MSG, type Withdrawal } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
 import { SYSTEM, post } from '../src/modules/ledger/service.js';
 import { ADMIN_ID, auth, createTestContext, grantRole, login, type TestContext } from './helpers.js';
-import { balanceUah, expectLedgerBalanced, transferCount } from './ledger-helpers.js';
+import { balanceUah, expectLedgerBalanced, systemKopecks, transferCount } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let admin: string;
@@ -42,8 +42,8 @@ const withdraw = (token: string, payload: unknown, headers: Record<string, strin
   ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/withdraw', headers: { ...auth(token), ...headers }, payload: payload as object });
 const resolve = (token: string, id: string, status: string) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/v1/wallets/withdrawals/${id}`, headers: auth(token), payload: { status } });
-const pendingKop = async () => Number((await row<{ b: number }>(ctx.deps.db, sql`SELECT balance AS b FROM accounts WHERE code = ${SYSTEM.pendingWithdrawals}`))!.b);
-const systemKop = async (code: string) => Number((await row<{ b: number }>(ctx.deps.db, sql`SELECT balance AS b FROM accounts WHERE code = ${code}`))!.b);
+const pendingKop = () => systemKopecks(ctx.deps, SYSTEM.pendingWithdrawals);
+const systemKop = (code: string) => systemKopecks(ctx.deps, code);
 
 describe('withdraw request', () => {
   it('holds the amount in pending, stores the card, tells the developer the last 4 digits and the admins', async () => {
@@ -134,6 +134,14 @@ describe('withdraw request', () => {
   });
 });
 
+/** The developer's bot messages about a resolved withdrawal (queued in the outbox). */
+const resolvedNotes = (id: string) =>
+  rows<{ chat_id: number | string; kind: string; text: string; open_app: boolean }>(
+    ctx.deps.db,
+    sql`SELECT chat_id, kind, payload->>'text' AS text, (payload->>'openApp')::boolean AS open_app
+        FROM outbox WHERE kind = 'withdrawal_resolved' AND payload->>'text' LIKE ${`Заявку на виведення №${id} %`}`,
+  );
+
 describe('resolving a withdrawal', () => {
   async function pendingRequest(amount: number) {
     const d = await developer(amount);
@@ -154,6 +162,9 @@ describe('resolving a withdrawal', () => {
     expect(await balanceUah(ctx.deps, d.id, 'dev')).toBe(0);
     const stored = await row<{ card_number: string }>(ctx.deps.db, sql`SELECT card_number FROM withdrawals WHERE id = ${Number(w.id)}`);
     expect(stored?.card_number).toBe('•••• 1111');
+    expect((await resolvedNotes(w.id)).map((n) => [Number(n.chat_id), n.text, n.open_app])).toEqual([
+      [d.id, `Заявку на виведення №${w.id} виконано: 285 грн надіслано на картку •••• 1111 (комісія 15 грн).`, true],
+    ]);
   });
 
   it('REJECTED returns the whole amount to the dev wallet, shown as money in', async () => {
@@ -166,6 +177,9 @@ describe('resolving a withdrawal', () => {
     expect(await balanceUah(ctx.deps, d.id, 'dev')).toBe(200);
     const history = (await ctx.app.inject({ method: 'GET', url: `/api/v1/transactions/history/user/${d.id}`, headers: auth(d.token) })).json();
     expect(history[0]).toMatchObject({ transactionType: 'DEPOSIT', initials: 'Повернення коштів: виведення відхилено •••• 1111', amount: 200 });
+    expect((await resolvedNotes(w.id)).map((n) => [Number(n.chat_id), n.text])).toEqual([
+      [d.id, `Заявку на виведення №${w.id} на 200 грн відхилено. Кошти повернено на ваш Dev гаманець.`],
+    ]);
   });
 
   it('refuses to resolve twice, a bad status, an unknown id, and non-admins', async () => {
@@ -184,6 +198,11 @@ describe('resolving a withdrawal', () => {
     expect((await resolve(d.token, w.id, 'REJECTED')).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/wallets/withdrawals', headers: auth(d.token) })).statusCode).toBe(403);
     expect(await transferCount(ctx.deps)).toBe(before);
+    // Only the one resolution that happened told the developer; the refused ones queued nothing.
+    expect((await resolvedNotes(w.id)).map((n) => n.text)).toEqual([expect.stringContaining('виконано')]);
+    const never = await pendingRequest(70);
+    expect((await resolve(never.d.token, never.w.id, 'PAID')).statusCode).toBe(403);
+    expect(await resolvedNotes(never.w.id)).toEqual([]);
   });
 
   it('lists by status for admins, newest first', async () => {

@@ -1,8 +1,9 @@
-import { MSG } from '@zalik/contract';
+import { MSG, formatUah } from '@zalik/contract';
 
 /**
- * What the bot says. These texts never reach the web app, so they live here rather than in
- * the contract; they are plain text (no parse mode), so user input needs no escaping.
+ * What the bot says, its notifications included (every outbox message's text is made here).
+ * These texts never reach the web app, so they live here rather than in the contract; they
+ * are plain text (no parse mode), so user input needs no escaping. Amounts are UAH.
  */
 export const BOT_TEXT = {
   start:
@@ -20,4 +21,39 @@ export const BOT_TEXT = {
 /** The support chat's copy of a message: who wrote it, so support can answer in Telegram. */
 export function supportText(m: { id: number; telegramId: number; username: string; message: string }): string {
   return `Звернення №${m.id} від @${m.username} (ID ${m.telegramId}):\n\n${m.message}`;
+}
+
+/** To the developer: a student bought their manual task. */
+export function orderCreatedText(o: { orderId: number; taskTitle: string; subjectName: string; buyerUsername: string }): string {
+  return `Нове замовлення №${o.orderId}: «${o.taskTitle}» (${o.subjectName}) від @${o.buyerUsername}. Відкрийте панель розробника, щоб надіслати відповідь.`;
+}
+
+/** To the buyer: the developer delivered (the files follow the text). */
+export function orderDeliveredText(o: { taskTitle: string; subjectName: string; message: string | null }): string {
+  const note = o.message ? `\n\nПовідомлення розробника:\n${o.message}` : '';
+  return `Ваше замовлення «${o.taskTitle}» (${o.subjectName}) виконано. Файли — нижче і в історії покупок.${note}`;
+}
+
+/** To the buyer: an admin cancelled an undelivered order and the money went back. */
+export function orderRefundedText(o: { orderId: number; taskTitle: string; subjectName: string; priceUah: number }): string {
+  const money = o.priceUah > 0 ? ` ${formatUah(o.priceUah)} повернено на ваш Загальний гаманець.` : '';
+  return `Замовлення №${o.orderId} «${o.taskTitle}» (${o.subjectName}) скасовано.${money}`;
+}
+
+/** To every admin: a developer asked to be paid out. */
+export function withdrawalRequestedText(w: { id: string; username: string; telegramId: string; amountUah: number; feeUah: number; payoutUah: number; card: string }): string {
+  const who = w.username ? `@${w.username}` : `ID ${w.telegramId}`;
+  return [
+    `Нова заявка на виведення №${w.id}`,
+    `Розробник: ${who} (${w.telegramId})`,
+    `Сума: ${formatUah(w.amountUah)}, комісія: ${formatUah(w.feeUah)}`,
+    `На картку ${w.card}: ${formatUah(w.payoutUah)}`,
+  ].join('\n');
+}
+
+/** To the developer: an admin paid or rejected their withdrawal. */
+export function withdrawalResolvedText(w: { id: string; status: 'PAID' | 'REJECTED'; amountUah: number; feeUah: number; payoutUah: number; card: string }): string {
+  return w.status === 'PAID'
+    ? `Заявку на виведення №${w.id} виконано: ${formatUah(w.payoutUah)} надіслано на картку ${w.card} (комісія ${formatUah(w.feeUah)}).`
+    : `Заявку на виведення №${w.id} на ${formatUah(w.amountUah)} відхилено. Кошти повернено на ваш Dev гаманець.`;
 }

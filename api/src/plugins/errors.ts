@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@zalik/contract';
 import { HttpError } from '../lib/errors.js';
@@ -30,6 +30,22 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, MSG.badRequest],
 };
 
+/** Busboy, the multipart parser, reports a broken upload body with plain Errors. */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot .*)$/;
+
+/**
+ * PostgreSQL's SQLSTATE class 22 ("data exception"): a value the database cannot hold, such as
+ * a NUL character in text or a number out of its column's range. The input is at fault, and
+ * the failed statement changed nothing. Drizzle wraps the driver's error in `cause`.
+ */
+function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 /** Every error leaves as `{ message }` in Ukrainian; a 5xx never shows internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -46,6 +62,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const known = err.code ? BY_CODE[err.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (err instanceof SyntaxError) return reply.status(400).send({ message: MSG.badJson });
+    if (BROKEN_MULTIPART.test(err.message ?? '')) return reply.status(400).send({ message: MSG.badRequest });
+    if (isDataException(err)) {
+      // Worth a schema rule where it happens: say so in the log, answer the user plainly.
+      request.log.warn({ err }, 'input the schema let through was refused by the database');
+      return reply.status(400).send({ message: MSG.badRequest });
+    }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: MSG.tooManyRequests });
     if (status >= 400 && status < 500) {
@@ -58,3 +80,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MSG.routeNotFound }));
 });
+
+/**
+ * Errors the router raises before any hook or error handler runs (a malformed percent-escape,
+ * a path parameter over maxParamLength): passed to Fastify as `frameworkErrors`, so they too
+ * leave as a Ukrainian `{ message }`.
+ */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (err.statusCode ?? 400);
+  void reply.status(status >= 400 && status < 500 ? status : 400).send({ message: status === 414 ? MSG.bodyTooLarge : MSG.badRequest });
+}

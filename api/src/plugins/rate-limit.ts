@@ -42,13 +42,18 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { limits: RateLimits; redisUrl: string | undefined }) => {
     let redis: Redis | undefined;
     if (opts.redisUrl) {
-      redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
+      // No offline queue: while Redis is unreachable a count fails at once (and the request
+      // goes through) instead of waiting for a reconnect.
+      redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
       let lastWarn = 0;
       redis.on('error', (err) => {
         // ioredis retries by itself; one line a minute is enough to notice.
         if (Date.now() - lastWarn > 60_000) app.log.warn({ err }, 'rate limit store (Redis) unavailable; requests are not limited meanwhile');
         lastWarn = Date.now();
       });
+      // Counting starts with the first request, so connect before serving; a Redis that is down
+      // at start is logged and retried in the background.
+      await redis.connect().catch((err: unknown) => app.log.warn({ err }, 'rate limit store (Redis) unavailable at start'));
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => redis?.disconnect());
       });

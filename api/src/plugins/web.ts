@@ -21,6 +21,8 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The build writes .br/.gz next to each asset (web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fresh.
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -50,7 +50,15 @@ function percentile(sorted: number[], p: number): number {
 }
 
 let exitCode = 0;
-const config = loadConfig({ ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_TOKEN: '1:bench' });
+// The per-user purchase limit protects production from scripts; this script is one on purpose.
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: url.toString(),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  BOT_TOKEN: '1:bench',
+  RATE_LIMIT_PURCHASE: process.env.RATE_LIMIT_PURCHASE ?? '1000000/60',
+});
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
 try {
   await migrate(database);

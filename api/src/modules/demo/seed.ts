@@ -5,6 +5,7 @@ import { PERSONAS } from './personas.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { seedWallets } from '../wallets/seed.js';
 import { seedOrders } from '../orders/seed.js';
+import { seedInvites } from '../invites/seed.js';
 
 /** One step of the demo data; each area adds its own (catalogue, money, ...) in order. */
 export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
@@ -23,8 +24,9 @@ const seedPersonas: SeedStep = async (tx, deps) => {
   void deps;
 };
 
-// Order matters: the catalogue needs the personas, money needs wallets, orders need tasks and money.
-export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders];
+// Order matters: the catalogue needs the personas, money needs wallets, orders need tasks and
+// money; the invited friends buy from the catalogue.
+export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders, seedInvites];
 
 /** Seeds the demo data once per database: a marker row makes later starts skip it. */
 export async function seedDemo(deps: AppDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {

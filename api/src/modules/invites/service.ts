@@ -98,6 +98,10 @@ export function createInvitesService(db: Db, config: Config) {
      * (PostgreSQL makes them wait for the first to commit) and are refused.
      */
     async claim(telegramId: number): Promise<InviteProgress> {
+      // Refuse before opening anything, so a refused claim leaves no trace; the transaction
+      // below checks again under its own snapshot.
+      if (await claimed(db, telegramId)) throw badRequest(MSG.claimTaken);
+      if ((await qualifiedCount(db, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
       // Open the wallet first, outside the claim: two first-time inserts of one wallet racing
       // inside post() can trip the accounts (owner_id, kind) unique index, which ensureWallet's
       // ON CONFLICT (code) does not cover. Losing that race here only means another request

@@ -14,22 +14,25 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
 /**
  * Verifies the ledger's invariants (docs/LEDGER.md):
  * 1. the balances sum to zero (money is only moved, never made or lost);
- * 2. every cached balance equals the sum of its transfers;
+ * 2. every user wallet's cached balance equals the sum of its transfers, and no system
+ *    account caches one (theirs is derived from their transfers, view `account_balances`);
  * 3. no user account is negative;
- * 4. the holding accounts match the business rows they hold money for:
- *    `pending:withdrawals` = the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders.
+ * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
+ *    the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders, `external:payout` =
+ *    what PAID withdrawals sent to cards.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   const problems: string[] = [];
   const totals = await row<{ sum: number | string | null; accounts: number | string; transfers: number | string }>(
     ex,
-    sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts) AS sum,
+    sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM account_balances) AS sum,
                (SELECT COUNT(*) FROM accounts) AS accounts,
                (SELECT COUNT(*) FROM transfers) AS transfers`,
   );
   if (n(totals?.sum) !== 0) problems.push(`balances sum to ${n(totals?.sum)} kopecks, not 0`);
 
+  // A system account's stored balance must stay 0 (a CHECK says so too): 0 is what its transfers "add up to" here.
   const drift = await rows<{ code: string; balance: number | string; computed: number | string }>(
     ex,
     sql`WITH moved AS (
@@ -37,9 +40,9 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
           UNION ALL
           SELECT debit_account_id, -amount FROM transfers
         ), net AS (SELECT id, SUM(amount) AS computed FROM moved GROUP BY id)
-        SELECT a.code, a.balance, COALESCE(net.computed, 0) AS computed
+        SELECT a.code, a.balance, CASE WHEN a.owner_id IS NULL THEN 0 ELSE COALESCE(net.computed, 0) END AS computed
         FROM accounts a LEFT JOIN net ON net.id = a.id
-        WHERE a.balance <> COALESCE(net.computed, 0)
+        WHERE a.balance <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE COALESCE(net.computed, 0) END
         ORDER BY a.id`,
   );
   for (const d of drift) {
@@ -52,18 +55,24 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   );
   for (const neg of negative) problems.push(`user account ${neg.code} is negative: ${n(neg.balance)}`);
 
-  const held = await row<{ pending: number | string; pending_rows: number | string; escrow: number | string; escrow_rows: number | string }>(
+  const system = (code: string) => sql`(SELECT COALESCE(SUM(balance), 0) FROM account_balances WHERE code = ${code})`;
+  const held = await row<Record<'pending' | 'pending_rows' | 'escrow' | 'escrow_rows' | 'payout' | 'payout_rows', number | string>>(
     ex,
-    sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE code = ${SYSTEM.pendingWithdrawals}) AS pending,
+    sql`SELECT ${system(SYSTEM.pendingWithdrawals)} AS pending,
                (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING') AS pending_rows,
-               (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE code = ${SYSTEM.escrow}) AS escrow,
-               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status = 'IN_PROGRESS') AS escrow_rows`,
+               ${system(SYSTEM.escrow)} AS escrow,
+               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status = 'IN_PROGRESS') AS escrow_rows,
+               ${system(SYSTEM.payout)} AS payout,
+               (SELECT COALESCE(SUM(payout), 0) FROM withdrawals WHERE status = 'PAID') AS payout_rows`,
   );
   if (n(held?.pending) !== n(held?.pending_rows)) {
     problems.push(`${SYSTEM.pendingWithdrawals} holds ${n(held?.pending)} kopecks but PENDING withdrawals add up to ${n(held?.pending_rows)}`);
   }
   if (n(held?.escrow) !== n(held?.escrow_rows)) {
     problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but IN_PROGRESS orders add up to ${n(held?.escrow_rows)}`);
+  }
+  if (n(held?.payout) !== n(held?.payout_rows)) {
+    problems.push(`${SYSTEM.payout} holds ${n(held?.payout)} kopecks but PAID withdrawals sent ${n(held?.payout_rows)} to cards`);
   }
 
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };

@@ -69,17 +69,23 @@ export async function ensureWallet(ex: Executor, user: number, wallet: WalletKin
     ON CONFLICT DO NOTHING`);
 }
 
+const USER_CODE = /^user:(\d+):(general|dev)$/;
+const isUserCode = (code: string) => USER_CODE.test(code);
+
 /**
  * Posts legs atomically inside the caller's transaction. Returns true when the legs were
  * posted now, false when every leg had been posted before (a retry: nothing moves).
  *
  * - The batch runs in a savepoint: if it throws (InsufficientFunds, IdempotencyConflict),
  *   nothing of it remains even when the caller catches the error and commits.
- * - Accounts are locked in id order before anything moves, so two transactions touching
- *   the same accounts never deadlock.
+ * - The user accounts of the batch are locked in id order before anything moves, so two
+ *   transactions touching the same accounts never deadlock.
  * - A debit of a user account is a conditional UPDATE (`balance >= amount`); if it matches
  *   no row the payer lacks the money and InsufficientFunds undoes the batch. There is no
  *   read-decide-write of a balance anywhere; the CHECK constraint is the backstop.
+ * - System accounts are neither locked nor updated: their balance is the sum of their
+ *   transfers (view `account_balances`), so the escrow every purchase pays into is not a
+ *   row every purchase waits for (migration 0011, docs/LEDGER.md).
  * - Each leg's key is UNIQUE in `transfers`. A key posted before moves nothing; it must
  *   describe the same movement (accounts, amount, kind), else IdempotencyConflict. A batch
  *   is all new or all posted before: a partly posted batch is a caller bug and throws.
@@ -93,18 +99,15 @@ export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
   if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('two legs of one batch share a key');
   return tx.transaction(async (sp) => {
     const codes = [...new Set(legs.flatMap((l) => [accountCode(l.from), accountCode(l.to)]))];
-    for (const code of codes) {
-      const m = /^user:(\d+):(general|dev)$/.exec(code);
-      if (m) await ensureWallet(sp, Number(m[1]), m[2] as WalletKind);
+    let idOf = await lockAccounts(sp, codes);
+    const unopened = codes.filter((c) => !idOf.has(c) && isUserCode(c));
+    if (unopened.length) {
+      for (const code of unopened) {
+        const [, user, wallet] = USER_CODE.exec(code)!;
+        await ensureWallet(sp, Number(user), wallet as WalletKind);
+      }
+      idOf = await lockAccounts(sp, codes);
     }
-    const locked = await rows<{ id: number | string; code: string }>(
-      sp,
-      sql`SELECT id, code FROM accounts WHERE code IN (${sql.join(
-        codes.map((c) => sql`${c}`),
-        sql`, `,
-      )}) ORDER BY id FOR UPDATE`,
-    );
-    const idOf = new Map(locked.map((r) => [r.code, Number(r.id)]));
     const missing = codes.filter((c) => !idOf.has(c));
     if (missing.length) throw new Error(`no such account: ${missing.join(', ')}`);
 
@@ -123,17 +126,31 @@ export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
         continue;
       }
       fresh++;
-      const debited = await row<{ id: number }>(
-        sp,
-        sql`UPDATE accounts SET balance = balance - ${leg.amount}
-            WHERE id = ${debit} AND (owner_id IS NULL OR balance >= ${leg.amount}) RETURNING id`,
-      );
-      if (!debited) throw new InsufficientFunds();
-      await sp.execute(sql`UPDATE accounts SET balance = balance + ${leg.amount} WHERE id = ${credit}`);
+      if (!('system' in leg.from)) {
+        const debited = await row<{ id: number }>(
+          sp,
+          sql`UPDATE accounts SET balance = balance - ${leg.amount} WHERE id = ${debit} AND balance >= ${leg.amount} RETURNING id`,
+        );
+        if (!debited) throw new InsufficientFunds();
+      }
+      if (!('system' in leg.to)) await sp.execute(sql`UPDATE accounts SET balance = balance + ${leg.amount} WHERE id = ${credit}`);
     }
     if (fresh !== 0 && fresh !== legs.length) throw new Error('a transfer batch was partly posted before');
     return fresh === legs.length;
   });
+}
+
+/** Ids of the accounts by code, the user ones locked FOR UPDATE in id order (one round trip). */
+async function lockAccounts(ex: Executor, codes: string[]): Promise<Map<string, number>> {
+  const list = (cs: string[]) => (cs.length ? sql.join(cs.map((c) => sql`${c}`), sql`, `) : sql`NULL`);
+  const found = await rows<{ id: number | string; code: string }>(
+    ex,
+    sql`WITH locked AS (SELECT id, code FROM accounts WHERE code IN (${list(codes.filter(isUserCode))}) ORDER BY id FOR UPDATE)
+        SELECT id, code FROM locked
+        UNION ALL
+        SELECT id, code FROM accounts WHERE code IN (${list(codes.filter((c) => !isUserCode(c)))})`,
+  );
+  return new Map(found.map((r) => [r.code, Number(r.id)]));
 }
 
 async function assertSameTransfer(ex: Executor, leg: Leg, debit: number, credit: number): Promise<void> {

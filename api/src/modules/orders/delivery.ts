@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { MSG } from '@zalik/contract';
+import { MSG, kopecksToUah } from '@zalik/contract';
 import { row, type Db, type Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { SYSTEM, post } from '../ledger/service.js';
+import { orderDeliveredText, orderRefundedText } from '../../bot/texts.js';
 import { enqueue } from '../outbox/enqueue.js';
 import type { StoredUpload } from '../files/upload.js';
 import { payoutLegs } from './money.js';
@@ -44,34 +45,43 @@ export async function deliver(
         INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
         VALUES (${p.orderId}, ${f.blobId}, ${f.fileName}, ${f.mime}, ${f.size}, ${position})`);
     }
-    const note = p.message ? `\n\nПовідомлення розробника:\n${p.message}` : '';
     await enqueue(tx, {
       kind: 'order_delivered',
       chatId: Number(o.buyer_id),
-      text: `Ваше замовлення «${o.task_title}» (${o.subject_name}) виконано. Файли — нижче і в історії покупок.${note}`,
+      text: orderDeliveredText({ taskTitle: o.task_title, subjectName: o.subject_name, message: p.message }),
       files: p.files.map((f) => ({ blobId: f.blobId, fileName: f.fileName })),
       openApp: true,
       dedupeKey: `order_delivered:${p.orderId}`,
     });
-    // Money last, so the shared escrow account stays locked only briefly.
+    // Money last, so the developer's dev wallet stays locked only briefly.
     // The fee agreed when the order was placed.
     await post(tx, payoutLegs(p.orderId, p.developerId, Number(o.price), Number(o.platform_fee_percent), 'ESCROW_RELEASE'));
   });
 }
 
-/** Admin: an undelivered order is cancelled and its escrowed money goes back to the buyer, once. */
+/**
+ * Admin: an undelivered order is cancelled and its escrowed money goes back to the buyer,
+ * once. The buyer's bot message is queued in the same transaction.
+ */
 export async function refund(db: Db, orderId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const o = await row<{ buyer_id: number; price: number }>(
+    const o = await row<{ buyer_id: number; price: number; task_title: string; subject_name: string }>(
       tx,
       sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now()
-          WHERE id = ${orderId} AND status = 'IN_PROGRESS' RETURNING buyer_id, price`,
+          WHERE id = ${orderId} AND status = 'IN_PROGRESS' RETURNING buyer_id, price, task_title, subject_name`,
     );
     if (!o) {
       const exists = await row(tx, sql`SELECT 1 FROM orders WHERE id = ${orderId}`);
       throw exists ? conflict(MSG.orderClosed) : notFound(MSG.orderNotFound);
     }
     const price = Number(o.price);
+    await enqueue(tx, {
+      kind: 'order_refunded',
+      chatId: Number(o.buyer_id),
+      text: orderRefundedText({ orderId, taskTitle: o.task_title, subjectName: o.subject_name, priceUah: kopecksToUah(price) }),
+      openApp: true,
+      dedupeKey: `order_refunded:${orderId}`,
+    });
     if (price > 0) {
       const reference = `order:${orderId}`;
       await post(tx, [

@@ -3,6 +3,7 @@ import { discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
 import { row, type Executor } from '../../db/client.js';
 import { consumeDiscount } from '../discounts/resolve.js';
 import { post } from '../ledger/service.js';
+import { orderCreatedText } from '../../bot/texts.js';
 import { enqueue } from '../outbox/enqueue.js';
 import type { TaskForOrder } from './tasks.js';
 import { paymentLeg, payoutLegs } from './money.js';
@@ -52,8 +53,8 @@ export async function recordPurchase(tx: Executor, p: PurchaseRecord): Promise<n
   if (!inserted) throw new DuplicatePurchase();
   const orderId = Number(inserted.id);
 
-  // Money last: `post` locks the accounts (escrow is shared by every purchase) until commit,
-  // so everything else is written before it to keep that lock short.
+  // Money last: `post` locks the buyer's wallet (and, for an auto task, the developer's dev
+  // wallet, shared by all of that developer's sales) until commit; escrow is never locked.
   if (p.file) {
     await tx.execute(sql`
       INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
@@ -63,7 +64,7 @@ export async function recordPurchase(tx: Executor, p: PurchaseRecord): Promise<n
     await enqueue(tx, {
       kind: 'order_created',
       chatId: task.developerId,
-      text: `Нове замовлення №${orderId}: «${task.title}» (${task.subjectName}) від @${p.buyerUsername}. Відкрийте панель розробника, щоб надіслати відповідь.`,
+      text: orderCreatedText({ orderId, taskTitle: task.title, subjectName: task.subjectName, buyerUsername: p.buyerUsername }),
       openApp: true,
       dedupeKey: `order_created:${orderId}`,
     });

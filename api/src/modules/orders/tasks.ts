@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TaskType } from '@zalik/contract';
-import { row, type Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
+import { selectTasks, taskArguments, type TaskRow } from '../catalogue/tasks/read.js';
 
 /** A task as a purchase or a template upload needs it. */
 export interface TaskForOrder {
@@ -21,41 +22,10 @@ export interface TaskForOrder {
   argumentNames: string[];
 }
 
-interface TaskRow {
-  id: number;
-  title: string;
-  type: TaskType;
-  price: number;
-  visible: boolean;
-  auto_generate: boolean;
-  identifier: string;
-  developer_id: number;
-  developer_username: string;
-  developer_full_name: string;
-  teacher_name: string;
-  subject_name: string;
-  archived: boolean;
-  argument_names: string[] | string | null;
-}
-
+/** A task read for a purchase or a template upload, hidden or archived ones included. */
 export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrder | null> {
-  const r = await row<TaskRow>(
-    ex,
-    sql`SELECT t.id, t.title, t.type, t.price, t.visible, t.auto_generate, t.identifier, t.developer_id,
-               u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name,
-               te.name AS teacher_name, s.name AS subject_name,
-               (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
-               COALESCE((SELECT json_agg(a.name ORDER BY ta.position)
-                         FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
-                         WHERE ta.task_id = t.id), '[]'::json) AS argument_names
-        FROM tasks t
-        JOIN teachers te ON te.id = t.teacher_id
-        JOIN subjects s ON s.id = te.subject_id
-        JOIN users u ON u.telegram_id = t.developer_id
-        WHERE t.id = ${taskId}`,
-  );
+  const [r] = await rows<TaskRow>(ex, selectTasks(null, sql`t.id = ${taskId}`));
   if (!r) return null;
-  const names = typeof r.argument_names === 'string' ? (JSON.parse(r.argument_names) as string[]) : (r.argument_names ?? []);
   return {
     id: Number(r.id),
     title: r.title,
@@ -70,6 +40,6 @@ export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrd
     teacherName: r.teacher_name,
     subjectName: r.subject_name,
     archived: r.archived,
-    argumentNames: names,
+    argumentNames: taskArguments(r).map((a) => a.name),
   };
 }

@@ -6,6 +6,8 @@ export type OutboxKind =
   | 'order_created'
   | 'support_message'
   | 'withdrawal_requested'
+  | 'withdrawal_resolved'
+  | 'order_refunded'
   | 'user_banned'
   | 'user_unbanned';
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { MSG, type Role, type User } from '@zalik/contract';
+import { MSG, ROLES, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { TelegramProfile } from './initdata.js';
 
-interface UserRow {
+/** A users row with its granted roles, as `SELECT_USER` reads it. */
+export interface UserRow {
   telegram_id: number;
   username: string;
   photo: string;
@@ -17,10 +18,28 @@ interface UserRow {
   roles: string[] | null;
 }
 
-const SELECT_USER = sql`
+/** Users with their roles; add a WHERE (alias `u`). */
+export const SELECT_USER = sql`
   SELECT u.telegram_id, u.username, u.photo, u.first_name, u.last_name, u.course_number, u.is_banned, u.created_at,
          ARRAY(SELECT r.role FROM user_roles r WHERE r.telegram_id = u.telegram_id ORDER BY r.role) AS roles
   FROM users u`;
+
+/** A row as the API shows a user. Config admins are admins whatever the table says, so a fresh deployment has one. */
+export function toUser(row: UserRow, adminIds: ReadonlySet<string>): User {
+  const granted = new Set<Role>(['ROLE_USER', ...((row.roles ?? []) as Role[])]);
+  if (adminIds.has(String(row.telegram_id))) granted.add('ROLE_ADMIN');
+  return {
+    telegramId: String(row.telegram_id),
+    username: row.username,
+    photo: row.photo,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    courseNumber: Number(row.course_number),
+    createdAt: new Date(row.created_at).toISOString(),
+    isBanned: row.is_banned,
+    roles: ROLES.filter((r) => granted.has(r)),
+  };
+}
 
 export type RoleGrantHook = (tx: Executor, telegramId: number, role: Role) => Promise<void>;
 
@@ -42,24 +61,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
   const roleHooks: RoleGrantHook[] = [];
   const banHooks: ((tx: Executor, telegramId: number, banned: boolean) => Promise<void>)[] = [];
 
-  const rolesOf = (row: UserRow): Role[] => {
-    const granted = new Set<Role>(['ROLE_USER', ...((row.roles ?? []) as Role[])]);
-    // Config admins are admins whatever the table says, so a fresh deployment has one.
-    if (adminIds.has(String(row.telegram_id))) granted.add('ROLE_ADMIN');
-    return (['ROLE_USER', 'ROLE_DEVELOPER', 'ROLE_ADMIN'] as const).filter((r) => granted.has(r));
-  };
-
-  const toUser = (row: UserRow): User => ({
-    telegramId: String(row.telegram_id),
-    username: row.username,
-    photo: row.photo,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    courseNumber: row.course_number,
-    createdAt: new Date(row.created_at).toISOString(),
-    isBanned: row.is_banned,
-    roles: rolesOf(row),
-  });
+  const asUser = (r: UserRow): User => toUser(r, adminIds);
 
   async function find(ex: Executor, telegramId: number): Promise<UserRow | undefined> {
     return row<UserRow>(ex, sql`${SELECT_USER} WHERE u.telegram_id = ${telegramId}`);
@@ -68,7 +70,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
   async function get(telegramId: number): Promise<User> {
     const row = await find(db, telegramId);
     if (!row) throw notFound(MSG.userNotFound);
-    return toUser(row);
+    return asUser(row);
   }
 
   return {
@@ -87,7 +89,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
     async loadAuthUser(telegramId) {
       const row = await find(db, telegramId);
       if (!row) return null;
-      const roles = new Set(rolesOf(row));
+      const roles = new Set(asUser(row).roles);
       return {
         telegramId: row.telegram_id,
         username: row.username,
@@ -104,7 +106,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
       const where = [sql`TRUE`];
       if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
       const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${sql.join(where, sql` AND `)} ORDER BY u.created_at DESC, u.telegram_id`);
-      const users = found.map(toUser);
+      const users = found.map(asUser);
       return role ? users.filter((u) => u.roles.includes(role)) : users;
     },
 

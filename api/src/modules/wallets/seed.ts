@@ -31,8 +31,8 @@ export const seedWallets: SeedStep = async (tx) => {
   const ask = (amount: number, card: string, key: string) =>
     requestWithdrawal(tx, { userId: DEVELOPER, card, amountKop: uahToKopecks(amount), clientKey: key, adminIds: null });
   const rejected = await ask(300, '4111111111111111', 'demo-seed-withdrawal-1');
-  await resolveWithdrawal(tx, Number(rejected.id), 'REJECTED', ADMIN);
+  await resolveWithdrawal(tx, Number(rejected.id), 'REJECTED', ADMIN, { notify: false });
   const paid = await ask(500, '5555555555554444', 'demo-seed-withdrawal-2');
-  await resolveWithdrawal(tx, Number(paid.id), 'PAID', ADMIN);
+  await resolveWithdrawal(tx, Number(paid.id), 'PAID', ADMIN, { notify: false });
   await ask(250, '4242424242424242', 'demo-seed-withdrawal-3');
 };

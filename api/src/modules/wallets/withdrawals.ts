@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MSG, formatUah, kopecksToUah, withdrawSplit, type Withdrawal, type WithdrawalStatus } from '@zalik/contract';
+import { MSG, kopecksToUah, withdrawSplit, type Withdrawal, type WithdrawalStatus } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { withdrawalRequestedText, withdrawalResolvedText } from '../../bot/texts.js';
 import { enqueue } from '../outbox/enqueue.js';
 import { IdempotencyConflict, InsufficientFunds, SYSTEM, post, type Leg } from '../ledger/service.js';
 
@@ -99,13 +100,15 @@ export async function requestWithdrawal(tx: Executor, input: WithdrawInput): Pro
   }
   const w = toWithdrawal((await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.id = ${id}`))!, false);
   if (input.adminIds) {
-    const who = w.user.username ? `@${w.user.username}` : `ID ${w.user.telegramId}`;
-    const text = [
-      `Нова заявка на виведення №${w.id}`,
-      `Розробник: ${who} (${w.user.telegramId})`,
-      `Сума: ${formatUah(w.amount)}, комісія: ${formatUah(w.fee)}`,
-      `На картку ${w.cardNumber}: ${formatUah(w.payout)}`,
-    ].join('\n');
+    const text = withdrawalRequestedText({
+      id: w.id,
+      username: w.user.username,
+      telegramId: w.user.telegramId,
+      amountUah: w.amount,
+      feeUah: w.fee,
+      payoutUah: w.payout,
+      card: w.cardNumber,
+    });
     for (const chatId of await adminChats(tx, input.adminIds)) {
       await enqueue(tx, { kind: 'withdrawal_requested', chatId, text, openApp: true, dedupeKey: `withdrawal_requested:${id}:${chatId}` });
     }
@@ -118,8 +121,16 @@ export async function requestWithdrawal(tx: Executor, input: WithdrawInput): Pro
  * REJECTED: pending -> the developer's dev wallet (the whole amount).
  * The status flips by a conditional UPDATE, so of two admins resolving at once exactly one
  * moves money; the other is refused. Once resolved, the full card number is no longer kept.
+ * The developer's bot message is queued in the same transaction: sent once, only if it commits
+ * (not in the demo seed, whose past requests nobody should be told about now).
  */
-export async function resolveWithdrawal(tx: Executor, id: number, status: 'PAID' | 'REJECTED', adminId: number): Promise<Withdrawal> {
+export async function resolveWithdrawal(
+  tx: Executor,
+  id: number,
+  status: 'PAID' | 'REJECTED',
+  adminId: number,
+  opts: { notify: boolean } = { notify: true },
+): Promise<Withdrawal> {
   const w = await row<WithdrawalRow>(
     tx,
     sql`UPDATE withdrawals SET status = ${status}, resolved_at = now(), resolved_by = ${adminId},
@@ -150,7 +161,23 @@ export async function resolveWithdrawal(tx: Executor, id: number, status: 'PAID'
           },
         ];
   await post(tx, legs);
-  return toWithdrawal(full, true);
+  const resolved = toWithdrawal(full, true);
+  if (!opts.notify) return resolved;
+  await enqueue(tx, {
+    kind: 'withdrawal_resolved',
+    chatId: Number(full.user_id),
+    text: withdrawalResolvedText({
+      id: resolved.id,
+      status,
+      amountUah: resolved.amount,
+      feeUah: resolved.fee,
+      payoutUah: resolved.payout,
+      card: maskCard(full.card_last4),
+    }),
+    openApp: true,
+    dedupeKey: `withdrawal_resolved:${id}`,
+  });
+  return resolved;
 }
 
 export async function listWithdrawals(

@@ -10,7 +10,8 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-interface TaskRow {
+/** A task as `selectTasks` reads it. */
+export interface TaskRow {
   id: number;
   title: string;
   description: string;
@@ -22,12 +23,15 @@ interface TaskRow {
   auto_generate: boolean;
   developer_id: number;
   developer_username: string;
+  developer_full_name: string;
   teacher_id: number;
   teacher_name: string;
   subject_id: number;
   subject_name: string;
   arguments: Argument[] | string | null;
   has_template: boolean;
+  /** The task, its teacher or its subject was deleted. */
+  archived: boolean;
   created_at: Date | string;
 }
 
@@ -36,13 +40,16 @@ interface TaskRow {
  * discount and the template flag are correlated subqueries, so a list of N tasks is one
  * round trip, never N+1. Arguments are not filtered by deleted_at: a live task never uses an
  * archived one (deleting refuses), and an archived task read for a history shows what it had.
+ * The one query that reads tasks: the catalogue's lists and the purchase (`loadTask`, which
+ * has no viewer: its discount is consumed separately) both use it.
  */
-function selectTasks(viewerId: number, where: SQL): SQL {
+export function selectTasks(viewerId: number | null, where: SQL): SQL {
   return sql`
     SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at,
-           t.developer_id, u.username AS developer_username,
+           t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name,
            t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
-           ${discountPercentSql(sql`t.id`, viewerId)} AS discount,
+           (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
+           ${viewerId === null ? sql`0` : discountPercentSql(sql`t.id`, viewerId)} AS discount,
            EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
            COALESCE((
              SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
@@ -56,8 +63,12 @@ function selectTasks(viewerId: number, where: SQL): SQL {
     ORDER BY t.id`;
 }
 
+/** The task's arguments in order (one driver gives JSON as text). */
+export const taskArguments = (r: Pick<TaskRow, 'arguments'>): Argument[] =>
+  typeof r.arguments === 'string' ? (JSON.parse(r.arguments) as Argument[]) : (r.arguments ?? []);
+
 function toTask(r: TaskRow): Task {
-  const args: Argument[] = typeof r.arguments === 'string' ? JSON.parse(r.arguments) : (r.arguments ?? []);
+  const args = taskArguments(r);
   return {
     id: idOut(r.id),
     title: r.title,

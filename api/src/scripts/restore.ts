@@ -1,0 +1,148 @@
+/**
+ * `npm run restore -- <folder> [--force]`: brings a backup (see backup.ts) back into the
+ * database and DATA_DIR of the current config. It checks every checksum before touching
+ * anything, refuses a database or file store that already holds data unless --force (which
+ * wipes them first), then verifies the row counts and files against the manifest and runs the
+ * ledger check. On PGlite the server must be stopped (one process per data directory).
+ */
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { checkLedger, type LedgerReport } from '../modules/ledger/check.js';
+import { countTables, listFiles, pgliteInUse, readManifest, run, sha256File, type BackupManifest, type Target } from './backup.js';
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  ledger: LedgerReport;
+}
+
+async function verifyBackup(dir: string, m: BackupManifest): Promise<void> {
+  const dump = path.join(dir, m.dump.file);
+  if (!existsSync(dump) || (await sha256File(dump)) !== m.dump.sha256) throw new Error(`${dump} is missing or damaged (checksum differs)`);
+  for (const [rel, sum] of Object.entries(m.blobs.files)) {
+    const file = path.join(dir, 'blobs', rel);
+    if (!existsSync(file) || (await sha256File(file)) !== sum) throw new Error(`stored file ${rel} is missing or damaged in the backup`);
+  }
+}
+
+async function pgTableCount(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ n: string }>(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'`);
+    return Number(r.rows[0]!.n);
+  } finally {
+    await c.end();
+  }
+}
+
+async function wipePostgres(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+  } finally {
+    await c.end();
+  }
+}
+
+async function restorePostgres(url: string, dir: string, m: BackupManifest): Promise<Record<string, number>> {
+  // One transaction: a failed restore leaves the database as empty as it was.
+  await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, path.join(dir, m.dump.file)]);
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await countTables(async (text) => (await c.query(text)).rows);
+  } finally {
+    await c.end();
+  }
+}
+
+async function restorePglite(pgdata: string, dir: string, m: BackupManifest): Promise<Record<string, number>> {
+  await mkdir(pgdata, { recursive: true });
+  const db = new PGlite({ dataDir: pgdata, loadDataDir: new Blob([await readFile(path.join(dir, m.dump.file))]) });
+  try {
+    await db.waitReady;
+    return await countTables(async (text) => (await db.query<Record<string, unknown>>(text)).rows);
+  } finally {
+    await db.close();
+  }
+}
+
+const nonEmpty = async (dir: string) => existsSync(dir) && (await readdir(dir)).length > 0;
+
+/** Restores the backup in `dir` into `target`; throws (having changed nothing) when it refuses. */
+export async function restore(dir: string, target: Target, opts: { force?: boolean } = {}): Promise<RestoreResult> {
+  const m = await readManifest(dir);
+  const kind = target.databaseUrl ? 'postgres' : 'pglite';
+  if (m.database !== kind) {
+    throw new Error(`this is a ${m.database} backup but the target is ${kind}; set or unset DATABASE_URL to match`);
+  }
+  await verifyBackup(dir, m);
+
+  const pgdata = path.join(target.dataDir, 'pgdata');
+  const blobs = path.join(target.dataDir, 'blobs');
+  const dbFull = target.databaseUrl ? (await pgTableCount(target.databaseUrl)) > 0 : await nonEmpty(pgdata);
+  const blobsFull = await nonEmpty(blobs);
+  if ((dbFull || blobsFull) && !opts.force) {
+    const what = [dbFull && (target.databaseUrl ? 'the database has tables' : `${pgdata} is not empty`), blobsFull && `${blobs} is not empty`];
+    throw new Error(`refusing to overwrite existing data (${what.filter(Boolean).join('; ')}); pass --force to replace it`);
+  }
+  if (!target.databaseUrl && pgliteInUse(pgdata)) throw new Error(`the PGlite database at ${pgdata} is open: stop the server first`);
+
+  if (dbFull) {
+    if (target.databaseUrl) await wipePostgres(target.databaseUrl);
+    else await rm(pgdata, { recursive: true, force: true });
+  }
+  if (blobsFull) await rm(blobs, { recursive: true, force: true });
+
+  const counts = target.databaseUrl ? await restorePostgres(target.databaseUrl, dir, m) : await restorePglite(pgdata, dir, m);
+  const diff = Object.keys({ ...m.tables, ...counts }).filter((t) => m.tables[t] !== counts[t]);
+  if (diff.length) throw new Error(`restored row counts differ from the manifest in: ${diff.join(', ')}`);
+
+  await mkdir(blobs, { recursive: true });
+  if (m.blobs.count > 0) await cp(path.join(dir, 'blobs'), blobs, { recursive: true });
+  const restored = await listFiles(blobs);
+  if (restored.length !== m.blobs.count) throw new Error(`restored ${restored.length} files, the manifest lists ${m.blobs.count}`);
+  for (const rel of restored) {
+    if ((await sha256File(path.join(blobs, rel))) !== m.blobs.files[rel]) throw new Error(`restored file ${rel} differs from the backup`);
+  }
+
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    const ledger = await checkLedger(database.db);
+    return { manifest: m, ledger };
+  } finally {
+    await database.close();
+  }
+}
+
+async function cli(): Promise<void> {
+  const args = process.argv.slice(2);
+  const folder = args.find((a) => !a.startsWith('--'));
+  if (!folder) throw new Error('usage: npm run restore -- <backup folder> [--force]');
+  const config = loadConfig();
+  const { manifest, ledger } = await restore(path.resolve(folder), { databaseUrl: config.databaseUrl, dataDir: config.dataDir }, {
+    force: args.includes('--force'),
+  });
+  const rowsTotal = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  console.log(`restored ${path.resolve(folder)} (taken ${manifest.createdAt})`);
+  console.log(`  ${Object.keys(manifest.tables).length} tables, ${rowsTotal} rows; ${manifest.blobs.count} files into ${path.join(config.dataDir, 'blobs')}`);
+  if (ledger.ok) console.log(`  ledger OK: ${ledger.accounts} accounts, ${ledger.transfers} transfers, balances sum to 0`);
+  else {
+    console.error(`  ledger BROKEN: ${ledger.problems.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  cli().catch((e: unknown) => {
+    console.error(`restore failed: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,241 @@
+/**
+ * Who may call what: one row per route of the app (method + Fastify pattern), read by
+ * permissions-matrix.test.ts, which calls every route as every actor and checks the answer
+ * against the row. A route added to the app without a row here fails that test.
+ *
+ * "Allowed" means the server let the caller through (any answer but 401/403): a 404 for a
+ * missing id or a 400 for a short balance is still an allowed call.
+ */
+import type { InjectOptions } from 'fastify';
+import { createTokenService } from '../src/lib/jwt.js';
+import { ADMIN_ID, auth, grantRole, login, signInitData, type TestContext } from './helpers.js';
+import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
+import { multipart, type Part } from './docx.js';
+
+export const ACTORS = ['anonymous', 'expired', 'banned', 'student', 'developer', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The world each row's sample request refers to; built once per test file by `buildWorld`. */
+export interface World {
+  id: Record<'banned' | 'student' | 'developer' | 'admin' | 'other', number>;
+  token: Record<Actor, string | null>;
+  subjectId: number;
+  teacherId: number;
+  argumentId: number;
+  /** Manual, visible, owned by the developer. */
+  taskId: number;
+  /** Catalogue rows that DELETE rows may remove. */
+  spare: { subjectId: number; teacherId: number; argumentId: number; taskId: number };
+  /** Orders of the student for the developer: one to deliver, one to refund. */
+  deliverOrderId: number;
+  refundOrderId: number;
+  /** A signed download link of a delivered file: path and query. */
+  fileUrl: string;
+}
+
+export interface Sample {
+  /** Path parameters; `telegramId` defaults to the caller's own id. */
+  params?: Record<string, string | number>;
+  query?: string;
+  body?: unknown;
+  parts?: Part[];
+}
+
+export interface Row {
+  allow: readonly Actor[];
+  /** `/user/{telegramId}` routes: also called with someone else's id, allowed for admins only. */
+  selfOrAdmin?: true;
+  /** Exists only in demo mode (no BOT_TOKEN, not production). */
+  demoOnly?: true;
+  sample?: (w: World, actor: Actor) => Sample;
+}
+
+const ALL: readonly Actor[] = ACTORS;
+const SIGNED: readonly Actor[] = ['student', 'developer', 'admin'];
+const ADMIN: readonly Actor[] = ['admin'];
+const DEVELOPER: readonly Actor[] = ['developer'];
+/** The task's own developer, or an admin (DOCX templates). */
+const TASK_OWNER: readonly Actor[] = ['developer', 'admin'];
+const MISSING = 999_999;
+const txt = (name = 'answer.txt'): Part => ({ name: 'file', filename: name, contentType: 'text/plain', value: 'Відповідь' });
+
+export const PERMISSIONS: Record<string, Row> = {
+  'GET /healthz': { allow: ALL },
+  'GET /api/docs': { allow: ALL },
+  'GET /api/docs/static/index.html': { allow: ALL },
+  'GET /api/docs/static/swagger-initializer.js': { allow: ALL },
+  'GET /api/docs/json': { allow: ALL },
+  'GET /api/docs/yaml': { allow: ALL },
+  'GET /api/docs/static/*': { allow: ALL, sample: () => ({ params: { '*': 'swagger-ui.css' } }) },
+
+  'POST /api/v1/users/auth': {
+    allow: ALL,
+    sample: (w, a) => ({ body: signInitData({ id: a in w.id ? w.id[a as keyof World['id']] : 880_001, username: `u${a}` }) }),
+  },
+  'GET /api/v1/users': { allow: ADMIN },
+  'GET /api/v1/users/me/course': { allow: SIGNED },
+  'PATCH /api/v1/users/me/course': { allow: SIGNED, sample: () => ({ body: { courseNumber: 2 } }) },
+  'GET /api/v1/users/role/:role': { allow: ADMIN, sample: () => ({ params: { role: 'ROLE_USER' } }) },
+  'GET /api/v1/users/search': { allow: ADMIN, sample: () => ({ query: 'prefix=9' }) },
+  'GET /api/v1/users/developer/:subjectId': { allow: SIGNED, sample: (w) => ({ params: { subjectId: w.subjectId } }) },
+  'GET /api/v1/users/:telegramId': { allow: ADMIN, sample: (w) => ({ params: { telegramId: w.id.other } }) },
+  'PATCH /api/v1/users/:telegramId/ban': { allow: ADMIN, sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
+  'PATCH /api/v1/users/:telegramId/roles': {
+    allow: ADMIN,
+    sample: (w) => ({ params: { telegramId: w.id.other }, body: { roleName: 'ROLE_DEVELOPER' } }),
+  },
+
+  'GET /api/v1/subjects/course-number/:n': { allow: SIGNED, sample: () => ({ params: { n: 1 } }) },
+  'POST /api/v1/subjects/subject': { allow: ADMIN, sample: () => ({ body: { name: 'Фізика', courseNumber: 2 } }) },
+  'PATCH /api/v1/subjects/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.subjectId }, body: { name: '', courseNumber: '' } }) },
+  'DELETE /api/v1/subjects/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.subjectId } }) },
+  'GET /api/v1/teachers/subject/:subjectId': { allow: SIGNED, sample: (w) => ({ params: { subjectId: w.subjectId } }) },
+  'POST /api/v1/teachers/teacher': { allow: ADMIN, sample: (w) => ({ body: { name: 'Петренко П. П.', subjectId: w.subjectId } }) },
+  'PUT /api/v1/teachers/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.teacherId }, body: { name: 'Іваненко І. І.' } }) },
+  'DELETE /api/v1/teachers/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.teacherId } }) },
+  'GET /api/v1/arguments': { allow: SIGNED },
+  'POST /api/v1/arguments/argument': { allow: ADMIN, sample: () => ({ body: { name: 'Група', description: 'Назва групи' } }) },
+  'PATCH /api/v1/arguments/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.argumentId }, body: { name: '', description: '' } }) },
+  'DELETE /api/v1/arguments/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.argumentId } }) },
+  'GET /api/v1/tasks/teacher/:teacherId': { allow: SIGNED, sample: (w) => ({ params: { teacherId: w.teacherId } }) },
+  'POST /api/v1/tasks/task': {
+    allow: ADMIN,
+    sample: (w) => ({
+      body: { title: 'Курсова', description: '', identifier: '', price: 50, type: 'REGULAR', developerTelegramId: w.id.developer, autoGenerate: false, teacherId: w.teacherId, args: null },
+    }),
+  },
+  'PATCH /api/v1/tasks/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
+  'DELETE /api/v1/tasks/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.taskId } }) },
+  'GET /api/v1/news': { allow: SIGNED },
+  'POST /api/v1/news/news': { allow: ADMIN, sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
+  'PATCH /api/v1/news/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { title: 'Новина' } }) },
+  'DELETE /api/v1/news/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING } }) },
+  'GET /api/v1/faq': { allow: SIGNED },
+  'POST /api/v1/faq/faq': { allow: ADMIN, sample: () => ({ body: { question: 'Як?', answer: 'Так.' } }) },
+  'PATCH /api/v1/faq/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { answer: 'Так.' } }) },
+  'DELETE /api/v1/faq/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING } }) },
+
+  'GET /api/v1/wallets/user/:telegramId': { allow: SIGNED, selfOrAdmin: true },
+  'GET /api/v1/transactions/history/user/:telegramId': { allow: SIGNED, selfOrAdmin: true, sample: () => ({ query: 'page=0&limit=5' }) },
+  'PATCH /api/v1/wallets/deposit': { allow: ADMIN, sample: (w) => ({ body: { userTelegramId: w.id.other, amount: 100 } }) },
+  'GET /api/v1/wallets/jar': { allow: SIGNED },
+  // Developers only, checked in the handler: the dev wallet is the one paid out.
+  'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
+  'GET /api/v1/wallets/withdrawals/my': { allow: SIGNED },
+  'GET /api/v1/wallets/withdrawals': { allow: ADMIN },
+  'PATCH /api/v1/wallets/withdrawals/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
+
+  'POST /api/v1/tasks/process': { allow: SIGNED, sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
+  'GET /api/v1/histories/user/:telegramId': { allow: SIGNED, selfOrAdmin: true },
+  'GET /api/v1/histories/developer/in-progress': { allow: DEVELOPER },
+  'PATCH /api/v1/histories/history/:id/developer/save-file': {
+    allow: DEVELOPER,
+    sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
+  },
+  'POST /api/v1/histories/history/:id/refund': { allow: ADMIN, sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  'PUT /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId }, parts: [txt('template.docx')] }) },
+  'GET /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId } }) },
+  // Public on purpose: the signed link is the permission (Telegram downloads without our token).
+  'GET /api/v1/files/:fileId': { allow: ALL },
+
+  'GET /api/v1/invites': { allow: SIGNED },
+  'GET /api/v1/invites/isAvailableClaim': { allow: SIGNED },
+  'GET /api/v1/invites/link': { allow: SIGNED },
+  'PUT /api/v1/invites/deposit-amount': { allow: SIGNED },
+  'POST /api/v1/discounts/discount': {
+    allow: ADMIN,
+    sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: w.taskId } }),
+  },
+  'GET /api/v1/discounts/task/:taskId': { allow: ADMIN, sample: (w) => ({ params: { taskId: w.taskId } }) },
+  'POST /api/v1/supports/sent': { allow: SIGNED, sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
+
+  // Demo mode lets a plain browser act as Telegram for the demo personas.
+  'GET /api/dev/personas': { allow: ALL, demoOnly: true },
+  'POST /api/dev/init-data': { allow: ALL, demoOnly: true, sample: () => ({ body: { telegramId: '100001' } }) },
+};
+
+/** `METHOD /pattern` with `:params` filled in. */
+export function fillUrl(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)|\*/g, (m, name: string | undefined) => encodeURIComponent(String(params[name ?? '*'] ?? m)));
+}
+
+/** The inject options of a row's sample request made by `actor`, `telegramId` being `forUser`'s. */
+export function sampleRequest(key: string, w: World, actor: Actor, forUser?: number): InjectOptions {
+  const [method, pattern] = key.split(' ') as [InjectOptions['method'] & string, string];
+  const sample = PERMISSIONS[key]?.sample?.(w, actor) ?? {};
+  const own = actor in w.id ? w.id[actor as keyof World['id']] : w.id.student;
+  let url = fillUrl(pattern, { telegramId: forUser ?? own, ...sample.params });
+  if (key === 'GET /api/v1/files/:fileId') url = w.fileUrl;
+  if (sample.query) url += `?${sample.query}`;
+  const token = w.token[actor];
+  const headers: Record<string, string> = token ? auth(token) : {};
+  if (sample.parts) {
+    const mp = multipart(sample.parts);
+    return { method, url, headers: { ...headers, ...mp.headers }, payload: mp.payload };
+  }
+  if (sample.body !== undefined) {
+    return { method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) };
+  }
+  return { method, url, headers };
+}
+
+/** Users of every kind, a little catalogue, two open orders and one delivered file. */
+export async function buildWorld(ctx: TestContext): Promise<World> {
+  const { app, deps } = ctx;
+  const id = { banned: 810_001, student: 810_002, developer: 810_003, admin: ADMIN_ID, other: 810_004 };
+  const admin = await login(app, { id: id.admin });
+  const student = await login(app, { id: id.student });
+  const developer = await login(app, { id: id.developer });
+  const banned = await login(app, { id: id.banned });
+  await login(app, { id: id.other });
+  await grantRole(app, admin, id.developer, 'ROLE_DEVELOPER');
+  const ban = await app.inject({ method: 'PATCH', url: `/api/v1/users/${id.banned}/ban?value=true`, headers: auth(admin) });
+  if (ban.statusCode !== 200) throw new Error(`ban failed: ${ban.body}`);
+  const expired = await createTokenService(ctx.config.jwtSecret, -60).sign({ sub: String(id.student), roles: ['ROLE_USER'], ban: false });
+
+  const db = deps.db;
+  const subjectId = await makeSubject(db);
+  const teacherId = await makeTeacher(db, subjectId);
+  const argumentId = await makeArgument(db);
+  const taskId = await makeTask(db, { teacherId, developerId: id.developer, argumentIds: [argumentId], price: 100 });
+  const spareSubject = await makeSubject(db, 'Історія');
+  const spare = {
+    subjectId: spareSubject,
+    teacherId: await makeTeacher(db, spareSubject, 'Сидоренко С. С.'),
+    argumentId: await makeArgument(db, 'Зайвий', 'Не потрібен'),
+    taskId: await makeTask(db, { teacherId, developerId: id.developer, title: 'Зайве завдання' }),
+  };
+
+  const topUp = await app.inject({ method: 'PATCH', url: '/api/v1/wallets/deposit', headers: auth(admin), payload: { userTelegramId: id.student, amount: 1000 } });
+  if (topUp.statusCode !== 200) throw new Error(`top-up failed: ${topUp.body}`);
+  const buy = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/tasks/process', headers: auth(student), payload: { taskId, arguments: ['7'] } });
+    if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.body}`);
+    return Number(res.json<{ id: string }>().id);
+  };
+  const delivered = await buy();
+  const deliverOrderId = await buy();
+  const refundOrderId = await buy();
+  const mp = multipart([txt('відповідь.txt')]);
+  const done = await app.inject({
+    method: 'PATCH',
+    url: `/api/v1/histories/history/${delivered}/developer/save-file`,
+    headers: { ...auth(developer), ...mp.headers },
+    payload: mp.payload,
+  });
+  if (done.statusCode !== 200) throw new Error(`delivery failed: ${done.body}`);
+  const link = new URL(done.json<{ link: string }>().link);
+
+  return {
+    id,
+    token: { anonymous: null, expired, banned, student, developer, admin },
+    subjectId,
+    teacherId,
+    argumentId,
+    taskId,
+    spare,
+    deliverOrderId,
+    refundOrderId,
+    fileUrl: link.pathname + link.search,
+  };
+}

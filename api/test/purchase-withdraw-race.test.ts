@@ -1,0 +1,76 @@
+/**
+ * Issue 4: "a withdraw racing a purchase on the same wallet → never negative".
+ *
+ * A purchase debits the buyer's general wallet and a withdrawal the developer's dev wallet,
+ * so a student buying while withdrawing would race on two different rows and prove nothing.
+ * The one wallet that purchases and withdrawals both move is the developer's dev wallet:
+ * every sale of their auto-generated task credits it (buyer → escrow → dev, in the purchase's
+ * transaction) while the developer's withdraw requests debit it. So here sales pour into an
+ * empty dev wallet while the developer keeps asking to withdraw: each request may only take
+ * money that has already arrived, and at the end every kopeck is accounted for exactly.
+ * Truly parallel on PostgreSQL (a pool of connections); serialised on PGlite.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MSG } from '@zalik/contract';
+import { row } from '../src/db/client.js';
+import { SYSTEM } from '../src/modules/ledger/service.js';
+import { auth, type TestContext } from './helpers.js';
+import { DEV, STUDENT, autoTask, balanceOf, buy, count, openWorld, expectLedgerBalanced, topUp, type World } from './docx.js';
+import { expectLedgerBalanced as expectLedgerChecked, systemKopecks } from './ledger-helpers.js';
+
+let ctx: TestContext;
+let w: World;
+
+beforeAll(async () => ({ ctx, w } = await openWorld()));
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const CARD = '4111111111111111';
+const withdraw = (amount: number) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/withdraw', headers: auth(w.dev), payload: { cardNumber: CARD, amount } });
+
+describe('sales credit a dev wallet while its developer withdraws from it', () => {
+  it('never lets the dev wallet below zero and accounts for every kopeck', async () => {
+    const SALES = 24;
+    const PRICE = 100; // UAH; no platform fee here, so each sale credits the developer 100 UAH
+    const ASK = 50; // UAH per withdraw request: the sales can fund exactly 48 of them
+    const REQUESTS = 60;
+    const taskId = await autoTask(ctx, w, { price: PRICE });
+    await topUp(db(), STUDENT, SALES * PRICE);
+    expect(await balanceOf(db(), DEV, 'dev')).toBe(0);
+    const pendingBefore = await systemKopecks(ctx.deps, SYSTEM.pendingWithdrawals);
+
+    // Interleave the two kinds of request so withdrawals keep arriving while sales commit.
+    const calls: Promise<{ kind: 'sale' | 'withdraw'; status: number; message?: string }>[] = [];
+    for (let i = 0; i < Math.max(SALES, REQUESTS); i++) {
+      if (i < SALES) calls.push(buy(ctx, w.student, taskId, ['Бойко О. О.', String(i)]).then((r) => ({ kind: 'sale', status: r.statusCode })));
+      if (i < REQUESTS) calls.push(withdraw(ASK).then((r) => ({ kind: 'withdraw', status: r.statusCode, message: r.json().message })));
+    }
+    const results = await Promise.all(calls);
+
+    const sales = results.filter((r) => r.kind === 'sale');
+    const asks = results.filter((r) => r.kind === 'withdraw');
+    expect(sales.every((r) => r.status === 200)).toBe(true);
+    // A request either took money that had arrived or was refused with the message; nothing else.
+    const granted = asks.filter((r) => r.status === 200).length;
+    expect(asks.filter((r) => r.status !== 200)).toEqual(
+      Array.from({ length: REQUESTS - granted }, () => ({ kind: 'withdraw', status: 400, message: MSG.withdrawInsufficient })),
+    );
+    expect(granted).toBeLessThanOrEqual((SALES * PRICE) / ASK);
+    expect(await balanceOf(db(), DEV, 'dev')).toBe((SALES * PRICE - granted * ASK) * 100);
+
+    // Drain what is left one request at a time: exactly the rest of the 48 fit, then refused.
+    let drained = 0;
+    while ((await withdraw(ASK)).statusCode === 200) drained++;
+    expect(granted + drained).toBe((SALES * PRICE) / ASK);
+    expect(await balanceOf(db(), DEV, 'dev')).toBe(0);
+    expect(await balanceOf(db(), STUDENT, 'general')).toBe(0);
+    expect(await systemKopecks(ctx.deps, SYSTEM.pendingWithdrawals)).toBe(pendingBefore + SALES * PRICE * 100);
+    expect(await count(db(), 'orders', sql`task_id = ${taskId} AND status = 'DONE'`)).toBe(SALES);
+    const held = await row<{ n: number | string }>(db(), sql`SELECT count(*) AS n FROM withdrawals WHERE user_id = ${DEV} AND status = 'PENDING'`);
+    expect(Number(held!.n)).toBe((SALES * PRICE) / ASK);
+    await expectLedgerBalanced(db());
+    await expectLedgerChecked(ctx.deps);
+  });
+});
