@@ -25,6 +25,13 @@ describe('POST /api/v1/users/auth', () => {
     expect(user).toMatchObject({ telegramId: '5001', username: 'olena', firstName: 'Олена', lastName: 'К', photo: 'https://t.me/i/p.jpg', courseNumber: 0 });
   });
 
+  it('answers the course with the token, so the first screen needs no second call', async () => {
+    const initData = () => JSON.stringify(signInitData({ id: 5010, username: 'taras' }));
+    expect((await authWith(initData())).json()).toMatchObject({ courseNumber: 0 });
+    await ctx.deps.users.setCourse(5010, 3);
+    expect((await authWith(initData())).json()).toMatchObject({ courseNumber: 3 });
+  });
+
   it('refuses a tampered field', async () => {
     const initData = signInitData({ id: 5002, username: 'a' }).replace('5002', '5003');
     const res = await authWith(JSON.stringify(initData));

@@ -54,13 +54,13 @@ describe('/start', () => {
     const reply = await replyTo(startUpdate(5551, '/start'));
     expect(reply.chat_id).toBe(5551);
     expect(reply.text).toBe(BOT_TEXT.start);
-    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Zalik', web_app: { url: 'https://zalik.test/' } }]]);
+    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Залік', web_app: { url: 'https://zalik.test/' } }]]);
   });
 
   it('passes a ref_ payload on to the mini-app as its start parameter', async () => {
     const reply = await replyTo(startUpdate(5552, '/start ref_5551'));
     expect(reply.text).toBe(BOT_TEXT.startInvited);
-    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Zalik', url: 'https://t.me/zalik_test_bot/shop?startapp=ref_5551' }]]);
+    expect(reply.reply_markup.inline_keyboard).toEqual([[{ text: 'Відкрити Залік', url: 'https://t.me/zalik_test_bot/shop?startapp=ref_5551' }]]);
   });
 
   it.each([['/start ref_5553'], ['/start hello'], ['/start ref_abc'], ['/start@zalik_test_bot']])('treats %s as a plain start', async (text) => {

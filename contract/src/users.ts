@@ -4,7 +4,11 @@ import { Id, IntInput, IsoDate } from './common.js';
 import { MSG } from './messages.js';
 
 export const AuthBody = z.string({ error: MSG.initDataMissing }).min(1, { error: MSG.initDataMissing });
-export const AuthAnswer = z.object({ jwt: z.string() });
+/**
+ * `jwt` is the contract; `courseNumber` rides along so the first screen needs no second
+ * round trip to /me/course (0 until the student has chosen a course).
+ */
+export const AuthAnswer = z.object({ jwt: z.string(), courseNumber: z.number().int() });
 
 export const JwtClaims = z.object({
   sub: z.string(),

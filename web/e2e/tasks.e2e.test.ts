@@ -34,7 +34,7 @@ describe('catalogue: subjects, task list and filters', () => {
 
     // Starts on the student's own course, with the news above.
     await page.getByRole('tab', { name: '1 курс', selected: true }).waitFor();
-    await page.getByRole('region', { name: 'Новини' }).getByRole('heading', { name: 'Ласкаво просимо до Zalik!' }).waitFor();
+    await page.getByRole('region', { name: 'Новини' }).getByRole('heading', { name: 'Ласкаво просимо до Заліку!' }).waitFor();
     await page.getByRole('link', { name: 'Вища математика' }).waitFor();
     await page.getByRole('tab', { name: '2 курс' }).click();
     await page.getByRole('link', { name: 'Бази даних' }).waitFor();

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// jsdom has no canvas: lottie-web's player crashes on import. Animations are decoration; every
+// test runs with an empty player (ui/Lottie still reserves its box).
+vi.mock('lottie-react', () => ({ LottieLight: () => null }));
 
 afterEach(() => {
   cleanup();

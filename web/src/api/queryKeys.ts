@@ -1,8 +1,68 @@
+import type { WalletKind, WithdrawalStatus } from '@zalik/contract';
+
 /**
- * Query keys: one tuple per resource, always built here, never written inline, so an
- * invalidation can name a whole area (`['wallet']`) or one item (`qk.wallet(id)`).
- * Convention: `[area, ...params]`; areas add their own keys below in their own section.
+ * Every TanStack Query key of the app, built here and nowhere else. Keys are `[area, ...params]`,
+ * so one invalidation can name a whole area (`qk.wallet.all`) or one resource
+ * (`qk.wallet.wallets(id)`): a prefix invalidates everything under it.
  */
 export const qk = {
   course: () => ['me', 'course'] as const,
+
+  /** The catalogue: what students browse and admins edit. Any admin change invalidates `all`. */
+  catalogue: {
+    all: ['catalogue'] as const,
+    news: () => ['catalogue', 'news'] as const,
+    /** Every course's subject list (a prefix of `subjects(course)`). */
+    allSubjects: () => ['catalogue', 'subjects'] as const,
+    subjects: (course: number) => ['catalogue', 'subjects', course] as const,
+    teachers: (subjectId: string) => ['catalogue', 'teachers', subjectId] as const,
+    creators: (subjectId: string) => ['catalogue', 'creators', subjectId] as const,
+    /** Every task list and lookup (a purchase may use up a personal discount). */
+    tasks: () => ['catalogue', 'tasks'] as const,
+    tasksOfTeacher: (teacherId: string) => ['catalogue', 'tasks', 'teacher', teacherId] as const,
+    /** One task found without navigation state (buying screens after a reload). */
+    taskLookup: (subjectId: string, taskId: string | null, teacherId: string | null) =>
+      ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const,
+    arguments: () => ['catalogue', 'arguments'] as const,
+    discounts: (taskId: string) => ['catalogue', 'discounts', taskId] as const,
+    template: (taskId: string) => ['catalogue', 'template', taskId] as const,
+  },
+
+  /** Balances, transactions and withdrawals: `all` refreshes every one of them. */
+  wallet: {
+    all: ['wallet'] as const,
+    wallets: (telegramId: string) => ['wallet', 'wallets', telegramId] as const,
+    /** A user's rows in every wallet view (a prefix of `transactions(id, kind)`). */
+    transactionsOf: (telegramId: string) => ['wallet', 'transactions', telegramId] as const,
+    /** `kind` undefined: both wallets' rows (students, the admin's view of a user). */
+    transactions: (telegramId: string, kind?: WalletKind) => ['wallet', 'transactions', telegramId, kind ?? 'all'] as const,
+    jar: () => ['wallet', 'jar'] as const,
+    myWithdrawals: () => ['wallet', 'withdrawals', 'my'] as const,
+    withdrawals: (status: WithdrawalStatus) => ['wallet', 'withdrawals', 'all', status] as const,
+  },
+
+  /** Purchase histories and the developer's queue of orders. */
+  history: {
+    all: ['history'] as const,
+    user: (telegramId: string) => ['history', 'user', telegramId] as const,
+    developerQueue: () => ['history', 'developer', 'in-progress'] as const,
+  },
+
+  invites: {
+    all: ['invites'] as const,
+    friends: () => ['invites', 'friends'] as const,
+    progress: () => ['invites', 'progress'] as const,
+    claimable: () => ['invites', 'isAvailableClaim'] as const,
+  },
+
+  faq: () => ['faq'] as const,
+
+  /** User administration and the user pickers of the admin catalogue. */
+  users: {
+    all: ['users'] as const,
+    list: (prefix: string) => ['users', 'list', prefix] as const,
+    one: (telegramId: string) => ['users', 'one', telegramId] as const,
+    search: (prefix: string) => ['users', 'search', prefix] as const,
+    developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
+  },
 } as const;

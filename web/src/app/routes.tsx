@@ -5,6 +5,7 @@
  * downloads none of their code.
  */
 import type { RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../ui';
 import { LoadingScreen } from '../screens/loading/LoadingScreen';
 import { ChooseCourseScreen } from '../screens/onboarding/ChooseCourseScreen';
 import { RulesScreen } from '../screens/rules/RulesScreen';
@@ -28,6 +29,9 @@ export const routes: RouteObject[] = [
   {
     element: <Shell />,
     errorElement: <RouteError />,
+    // Opening a lazy screen's URL directly (an admin link) waits for its chunk: show the
+    // spinner instead of nothing (and without React Router's "No HydrateFallback" warning).
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { path: '/loading', element: <LoadingScreen /> },
       {

@@ -52,4 +52,11 @@ describe('Slider', () => {
     const { container } = render(<Slider value={0} onChange={() => {}} min={0} max={500} />);
     expect(container.querySelectorAll('[aria-hidden="true"] > span')).toHaveLength(SLIDER_MARKS);
   });
+
+  it('labels the price range 1..500 from 0 to the maximum, keeping 1 as the lowest value', () => {
+    const { container } = render(<Slider value={0} onChange={() => {}} min={PRICE_FILTER_MIN} max={PRICE_FILTER_MAX} />);
+    const marks = [...container.querySelectorAll('[aria-hidden="true"] > span')].map((m) => m.textContent);
+    expect(marks).toEqual(['0', '125', '250', '375', '500']);
+    expect(screen.getByRole('slider')).toHaveAttribute('min', String(PRICE_FILTER_MIN));
+  });
 });

@@ -15,10 +15,15 @@ interface SliderProps {
   format?: (value: number) => string;
   /** Number of marks under the track (spec: 5). 0 hides them. */
   marks?: number;
+  /**
+   * The first mark's value. Spec: "5 marks from 0 to a maximum", so a range starting at 1
+   * (the price filter: 1..500) is still labelled 0, 125, 250, 375, 500.
+   */
+  marksFrom?: number;
 }
 
 /** A range slider with marks; every value it reports is clamped to [min, max] and snapped to step. */
-export function Slider({ value, onChange, min, max, step = 1, label, format = String, marks = SLIDER_MARKS }: SliderProps) {
+export function Slider({ value, onChange, min, max, step = 1, label, format = String, marks = SLIDER_MARKS, marksFrom = Math.min(min, 0) }: SliderProps) {
   const id = useId();
   const current = clampSnap(value, min, max, step);
   const fill = max > min ? ((current - min) / (max - min)) * 100 : 0;
@@ -49,7 +54,7 @@ export function Slider({ value, onChange, min, max, step = 1, label, format = St
       />
       {marks > 0 && (
         <div className={styles.marks} aria-hidden="true">
-          {sliderMarks(min, max, marks, step).map((m) => (
+          {sliderMarks(marksFrom, max, marks, step).map((m) => (
             <span key={m} className={styles.mark}>
               {m}
             </span>

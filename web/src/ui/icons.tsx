@@ -110,3 +110,66 @@ export const BackIcon = (p: IconProps) => (
     <path d="M15 5l-7 7 7 7" />
   </Svg>
 );
+
+/** Instant: a task generated automatically. Filled glyph. */
+export const BoltIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M13 2.5L4.5 13.5H11l-1 8 8.5-11H12z" fill="currentColor" stroke="none" />
+  </Svg>
+);
+
+export const EyeIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+);
+
+export const EyeOffIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <path d="M10.6 5.6A10 10 0 0 1 12 5.5c6.4 0 10 6.5 10 6.5a17 17 0 0 1-3 3.7M6.6 6.6A16.6 16.6 0 0 0 2 12s3.6 6.5 10 6.5a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+  </Svg>
+);
+
+/** Money coming in. */
+export const ArrowInIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <path d="M17 7L7 17M7 9v8h8" />
+  </Svg>
+);
+
+/** Money going out. */
+export const ArrowOutIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <path d="M7 17L17 7M9 7h8v8" />
+  </Svg>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);
+
+export const CardIcon = (p: IconProps) => (
+  <Svg strokeWidth={2} {...p}>
+    <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+    <path d="M2.5 10h19M6.5 15h4" />
+  </Svg>
+);
+
+export const UsersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 19.5c.6-3.3 3.3-5.5 6.5-5.5s5.9 2.2 6.5 5.5" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.5c1.9.8 3.2 2.6 3.5 5" />
+  </Svg>
+);
+
+/** A cross: remove, close. */
+export const CloseIcon = (p: IconProps) => (
+  <Svg strokeWidth={2.2} {...p}>
+    <path d="M5 5l14 14M19 5L5 19" />
+  </Svg>
+);

@@ -159,7 +159,7 @@ export const DEMO_SUBJECTS: SubjectSpec[] = [
 
 export const DEMO_NEWS = [
   {
-    title: 'Ласкаво просимо до Zalik!',
+    title: 'Ласкаво просимо до Заліку!',
     text: 'Оберіть курс і предмет, відфільтруйте завдання за викладачем, автором чи ціною — і отримайте готову роботу прямо в Telegram.',
     animation: 'news-books',
   },

@@ -28,7 +28,7 @@ const noBraces = (s: string) => s.replace(/[{}]/g, '');
 
 /** A demo template: the task's title, then one labelled line per argument (or the answers loop). */
 function demoTemplate(task: TaskForOrder): Buffer {
-  const head = [noBraces(task.title), 'Виконано в Zalik', ''];
+  const head = [noBraces(task.title), 'Виконано в Залік', ''];
   if (task.type === 'TEST') {
     return minimalDocx([...head, 'Відповіді:', `{#${TEMPLATE_ANSWERS_TAG}}`, `{${TEMPLATE_NUMBER_TAG}}. {${TEMPLATE_VALUE_TAG}}`, `{/${TEMPLATE_ANSWERS_TAG}}`]);
   }

@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config,
       const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
       const { user } = await users.signIn(profile);
       const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
-      return { jwt };
+      return { jwt, courseNumber: user.courseNumber };
     },
   );
 

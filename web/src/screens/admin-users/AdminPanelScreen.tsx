@@ -1,6 +1,5 @@
-import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, WalletIcon } from '../../ui';
+import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireAdmin } from './RequireAdmin';
-import { UsersIcon } from './UsersIcon';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
 const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa' } as const;

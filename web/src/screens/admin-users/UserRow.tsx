@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { User } from '@zalik/contract';
 import { useMe } from '../../api/me';
-import { Cell, ContextMenu, type ContextMenuItem } from '../../ui';
-import { Avatar } from '../invitation/Avatar';
+import { Avatar, Cell, ContextMenu, type ContextMenuItem } from '../../ui';
 import { courseText, displayName, fullName, giveRolePath, profilePath } from './labels';
 import styles from './admin-users.module.css';
 

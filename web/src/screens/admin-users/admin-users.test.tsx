@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
 import { hideError } from '../../ui';
-import { ADMIN, mockFetch, renderRoutes, STUDENT, user, type MockRoute } from '../invitation/test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes, STUDENT } from '../../../test/harness';
+import { user } from '../../../test/fixtures';
 import { adminUsersRoutes } from './routes';
 
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
@@ -20,7 +21,7 @@ const routes = (): MockRoute[] => [
   { method: 'PATCH', path: /^\/api\/v1\/users\/\d+\/ban\?value=(true|false)$/, body: OLENA },
   { method: 'PATCH', path: '/api/v1/users/100001/roles', body: { ...OLENA, roles: ['ROLE_USER', 'ROLE_DEVELOPER'] } },
 ];
-const patches = (api: ReturnType<typeof mockFetch>) => api.calls().filter((c) => c.method === 'PATCH');
+const patches = (api: ReturnType<typeof mockFetch>) => api.calls.filter((c) => c.method === 'PATCH');
 const row = (name: string) => screen.findByRole('link', { name: new RegExp(name) });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@zalik/contract';
 import { api } from '../../api/client';
-import { userKeys } from './keys';
+import { qk } from '../../api/queryKeys';
 
 const USERS = '/api/v1/users';
 const idPath = (telegramId: string) => `${USERS}/${encodeURIComponent(telegramId)}`;
@@ -9,7 +9,7 @@ const idPath = (telegramId: string) => `${USERS}/${encodeURIComponent(telegramId
 /** All users, or those whose Telegram ID starts with `prefix` (`GET /users/search?prefix=`). */
 export function useUsers(prefix: string) {
   return useQuery({
-    queryKey: userKeys.list(prefix),
+    queryKey: qk.users.list(prefix),
     queryFn: () => (prefix ? api.get<User[]>(`${USERS}/search`, { query: { prefix } }) : api.get<User[]>(`${USERS}/`)),
     // While the next prefix loads, the previous list stays: the rows do not blink at each digit.
     placeholderData: keepPreviousData,
@@ -17,15 +17,15 @@ export function useUsers(prefix: string) {
 }
 
 export function useUser(telegramId: string) {
-  return useQuery({ queryKey: userKeys.one(telegramId), queryFn: () => api.get<User>(idPath(telegramId)), enabled: !!telegramId });
+  return useQuery({ queryKey: qk.users.one(telegramId), queryFn: () => api.get<User>(idPath(telegramId)), enabled: !!telegramId });
 }
 
 /** The answer of a change is the user as it is now: show it at once, then refresh the lists. */
 function useUserChanged() {
   const qc = useQueryClient();
   return (user: User | undefined, telegramId: string) => {
-    if (user && typeof user === 'object') qc.setQueryData(userKeys.one(telegramId), user);
-    void qc.invalidateQueries({ queryKey: userKeys.all });
+    if (user && typeof user === 'object') qc.setQueryData(qk.users.one(telegramId), user);
+    void qc.invalidateQueries({ queryKey: qk.users.all });
   };
 }
 

@@ -1,8 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { User } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { ConfirmDialog } from '../../ui';
-import { useToast } from '../invitation/Toast';
+import { ConfirmDialog, useToast } from '../../ui';
 import { useToggleBan } from './api';
 import { displayName } from './labels';
 

@@ -2,12 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ProcessedTask } from '@zalik/contract';
-import * as sdk from './sdk-mock';
+import * as sdk from '../../../test/sdk-mock';
 import { buyingRoutes } from './routes';
-import { json, makeTask, mockFetch, renderRoutes, STUDENT } from './testing';
+import { json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { buyableTask } from '../../../test/fixtures';
 
-vi.mock('../../telegram/sdk', () => import('./sdk-mock'));
-vi.mock('lottie-react', () => ({ LottieLight: () => null }));
+vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
 const PROCESSED: ProcessedTask = {
   id: '41',
@@ -22,7 +22,7 @@ const PROCESSED: ProcessedTask = {
   status: 'DONE',
 };
 
-const at = (task = makeTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });
+const at = (task = buyableTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });
 const send = () => screen.getByRole('button', { name: 'Відправити' });
 
 beforeEach(() => {
@@ -42,13 +42,13 @@ describe('buying a regular task', () => {
   it('shows a short instruction in full, and cuts a long one at 90 characters behind a toggle', async () => {
     mockFetch({});
     const short = 'К'.repeat(90);
-    const { unmount } = renderRoutes(buyingRoutes, at(makeTask({ description: short })));
+    const { unmount } = renderRoutes(buyingRoutes, at(buyableTask({ description: short })));
     expect(screen.getByText(short)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'розгорнути' })).toBeNull();
     unmount();
 
     const long = `${'а'.repeat(90)}КІНЕЦЬ`;
-    renderRoutes(buyingRoutes, at(makeTask({ description: long })));
+    renderRoutes(buyingRoutes, at(buyableTask({ description: long })));
     expect(screen.getByText(`${'а'.repeat(90)}…`)).toBeInTheDocument();
     expect(screen.queryByText(long)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'розгорнути' }));
@@ -127,7 +127,7 @@ describe('buying a regular task', () => {
   });
 
   it('finds the task by ?taskId and ?teacherId when opened without navigation state', async () => {
-    mockFetch({ 'GET /api/v1/tasks/teacher/3': () => json([makeTask({ id: '6', title: 'Інше' }), makeTask()]) });
+    mockFetch({ 'GET /api/v1/tasks/teacher/3': () => json([buyableTask({ id: '6', title: 'Інше' }), buyableTask()]) });
     renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task', search: '?taskId=7&teacherId=3' });
     expect(await screen.findByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
     expect(screen.getByLabelText('Група')).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('the result of a manual purchase', () => {
   it('says the order is in progress and where the answer will come', async () => {
     const manual: ProcessedTask = { ...PROCESSED, autoGenerate: false, fileName: null, link: null, status: 'IN_PROGRESS', message: MSG.orderAccepted };
     mockFetch({ 'POST /api/v1/tasks/process': () => json(manual) });
-    renderRoutes(buyingRoutes, at(makeTask({ autoGenerate: false })));
+    renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false })));
     await userEvent.click(send());
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
     expect(screen.getByText(MSG.orderAccepted)).toBeInTheDocument();

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ProcessedTask } from '@zalik/contract';
 import { buyingRoutes } from './routes';
-import { json, makeTask, mockFetch, renderRoutes } from './testing';
+import { json, mockFetch, renderRoutes } from '../../../test/harness';
+import { buyableTask } from '../../../test/fixtures';
 
-vi.mock('../../telegram/sdk', () => import('./sdk-mock'));
-vi.mock('lottie-react', () => ({ LottieLight: () => null }));
+vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
-const TEST_TASK = makeTask({
+const TEST_TASK = buyableTask({
   id: '9',
   type: 'TEST',
   autoGenerate: false,

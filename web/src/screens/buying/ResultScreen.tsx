@@ -2,10 +2,8 @@ import { useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG, type ProcessedTask } from '@zalik/contract';
 import { useBackButtonOverride } from '../../telegram/BackButton';
-import { EmptyState, Lottie, Page, Section } from '../../ui';
-import { FileCard } from './FileCard';
+import { EmptyState, FileCard, Lottie, Page, PropertyList, Section } from '../../ui';
 import { developerLabel } from './names';
-import { PropertyList } from './PropertyList';
 import type { ResultState } from './usePurchaseAttempt';
 import styles from './buying.module.css';
 

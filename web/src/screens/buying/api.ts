@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProcessedTask, Task, Teacher } from '@zalik/contract';
+import { tasksPath, teachersPath } from '../../api/catalogue';
 import { api } from '../../api/client';
-import { historyKeys } from '../history/keys';
+import { qk } from '../../api/queryKeys';
 
-/**
- * The task lookup lives under the catalogue's keys (screens/tasks/api/keys.ts), so an admin
- * change to the catalogue refreshes it too.
- */
-const lookupKey = (subjectId: string, taskId: string | null, teacherId: string | null) =>
-  ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const;
-
-const tasksOf = (teacherId: string) => api.get<Task[]>(`/api/v1/tasks/teacher/${encodeURIComponent(teacherId)}`);
+const tasksOf = (teacherId: string) => api.get<Task[]>(tasksPath(teacherId));
 
 /**
  * The task to buy when the screen was opened without it in navigation state (a reload, a
@@ -22,7 +16,7 @@ export async function findTask(subjectId: string, taskId: string, teacherId?: st
     const found = (await tasksOf(teacherId)).find((t) => t.id === taskId);
     if (found) return found;
   }
-  const teachers = await api.get<Teacher[]>(`/api/v1/teachers/subject/${encodeURIComponent(subjectId)}`);
+  const teachers = await api.get<Teacher[]>(teachersPath(subjectId));
   for (const teacher of teachers) {
     if (teacher.id === teacherId) continue;
     const found = (await tasksOf(teacher.id)).find((t) => t.id === taskId);
@@ -33,7 +27,7 @@ export async function findTask(subjectId: string, taskId: string, teacherId?: st
 
 export function useTaskLookup(subjectId: string, taskId: string | null, teacherId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: lookupKey(subjectId, taskId, teacherId),
+    queryKey: qk.catalogue.taskLookup(subjectId, taskId, teacherId),
     queryFn: () => findTask(subjectId, taskId!, teacherId ?? undefined),
     enabled: enabled && !!taskId,
     staleTime: 60_000,
@@ -53,12 +47,11 @@ export function usePurchase() {
     mutationFn: ({ taskId, arguments: args, idempotencyKey }: PurchaseInput) =>
       api.post<ProcessedTask>('/api/v1/tasks/process', { taskId, arguments: args }, { idempotencyKey }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
-      void qc.invalidateQueries({ queryKey: ['wallets'] });
-      void qc.invalidateQueries({ queryKey: ['transactions'] });
-      void qc.invalidateQueries({ queryKey: historyKeys.all });
+      // Balances and transaction rows (both under the wallet key), and the purchase history.
+      void qc.invalidateQueries({ queryKey: qk.wallet.all });
+      void qc.invalidateQueries({ queryKey: qk.history.all });
       // A personal discount may have been used up by this purchase.
-      void qc.invalidateQueries({ queryKey: ['catalogue', 'tasks'] });
+      void qc.invalidateQueries({ queryKey: qk.catalogue.tasks() });
     },
   });
 }

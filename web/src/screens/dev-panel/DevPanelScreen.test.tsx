@@ -2,12 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, type InProgressOrder } from '@zalik/contract';
-import * as sdk from '../buying/sdk-mock';
-import { DEVELOPER, json, mockFetch, renderRoutes } from '../buying/testing';
+import * as sdk from '../../../test/sdk-mock';
+import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness';
 import { devPanelRoutes } from './routes';
 
-vi.mock('../../telegram/sdk', () => import('../buying/sdk-mock'));
-vi.mock('lottie-react', () => ({ LottieLight: () => null }));
+vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
 const ORDER: InProgressOrder = {
   id: '12',

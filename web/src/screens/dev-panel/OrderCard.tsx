@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { ORDER_MESSAGE_MAX, type InProgressOrder } from '@zalik/contract';
+import { ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, ORDER_MESSAGE_MAX, type InProgressOrder } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
 import { haptic } from '../../telegram/sdk';
-import { Button, TextArea, showError } from '../../ui';
-import { PropertyList } from '../buying/PropertyList';
+import { Button, FilePicker, PropertyList, TextArea, showError } from '../../ui';
 import { useDeliverOrder } from './api';
-import { FilePicker } from './FilePicker';
-import { deliveryProblem } from './files';
+import { addFiles, deliveryProblem } from './files';
 import { OrderArguments } from './OrderArguments';
 import styles from './dev-panel.module.css';
 
@@ -42,7 +40,17 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
         />
       </div>
       <div className={styles.delivery}>
-        <FilePicker files={files} onChange={setFiles} disabled={sending} />
+        <FilePicker
+          files={files}
+          onChange={setFiles}
+          add={addFiles}
+          maxFiles={ORDER_MAX_FILES}
+          hint={`До ${ORDER_MAX_FILES} файлів, кожен не більше ${ORDER_MAX_FILE_BYTES / (1024 * 1024)} МБ`}
+          label="Обрані файли"
+          edit="sheet"
+          testId="add-files"
+          disabled={sending}
+        />
         <TextArea
           label="Повідомлення студенту"
           placeholder="Необов’язково: пояснення до відповіді"

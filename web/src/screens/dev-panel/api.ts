@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HistoryItem, InProgressOrder } from '@zalik/contract';
 import { api } from '../../api/client';
-import { historyKeys } from '../history/keys';
+import { qk } from '../../api/queryKeys';
 
 /** `GET /api/v1/histories/developer/in-progress`: the calling developer's open orders, oldest first. */
 export function useInProgressOrders(enabled = true) {
   return useQuery({
     enabled,
-    queryKey: historyKeys.developerQueue(),
+    queryKey: qk.history.developerQueue(),
     queryFn: () => api.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress'),
   });
 }
@@ -29,9 +29,8 @@ export function useDeliverOrder() {
       return api.patch<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/developer/save-file`, form);
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: historyKeys.developerQueue() });
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
-      void qc.invalidateQueries({ queryKey: ['wallets'] });
+      void qc.invalidateQueries({ queryKey: qk.history.developerQueue() });
+      void qc.invalidateQueries({ queryKey: qk.wallet.all });
     },
   });
 }

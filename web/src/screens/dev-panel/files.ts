@@ -19,9 +19,3 @@ export function addFiles(current: readonly File[], picked: readonly File[]): { f
   if (fitting.length > room) problem = MSG.tooManyOrderFiles;
   return { files: [...current, ...fitting.slice(0, Math.max(0, room))], problem };
 }
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} МБ`;
-}

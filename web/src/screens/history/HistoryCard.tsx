@@ -1,7 +1,6 @@
 import type { HistoryItem, OrderStatus } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
-import { Button } from '../../ui';
-import { FileCard } from '../buying/FileCard';
+import { Button, FileCard } from '../../ui';
 import styles from './history.module.css';
 
 export const STATUS_LABEL: Record<OrderStatus, string> = {

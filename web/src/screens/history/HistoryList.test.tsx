@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type HistoryItem } from '@zalik/contract';
-import * as sdk from '../buying/sdk-mock';
-import { json, mockFetch, renderRoutes, STUDENT } from '../buying/testing';
+import * as sdk from '../../../test/sdk-mock';
+import { json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
 import { historyRoutes } from './routes';
 
-vi.mock('../../telegram/sdk', () => import('../buying/sdk-mock'));
-vi.mock('lottie-react', () => ({ LottieLight: () => null }));
+vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
 const base: HistoryItem = {
   id: '1',

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HistoryItem } from '@zalik/contract';
 import { api } from '../../api/client';
-import { historyKeys } from './keys';
+import { qk } from '../../api/queryKeys';
 
 /** `GET /api/v1/histories/user/{telegramId}`: every purchase, newest first (self or admin). */
 export function useUserHistory(telegramId: string) {
   return useQuery({
-    queryKey: historyKeys.user(telegramId),
+    queryKey: qk.history.user(telegramId),
     queryFn: () => api.get<HistoryItem[]>(`/api/v1/histories/user/${encodeURIComponent(telegramId)}`),
     enabled: !!telegramId,
   });
@@ -18,9 +18,8 @@ export function useRefundOrder(telegramId: string) {
   return useMutation({
     mutationFn: (orderId: string) => api.post<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/refund`),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: historyKeys.user(telegramId) });
-      void qc.invalidateQueries({ queryKey: ['wallet'] });
-      void qc.invalidateQueries({ queryKey: ['wallets'] });
+      void qc.invalidateQueries({ queryKey: qk.history.user(telegramId) });
+      void qc.invalidateQueries({ queryKey: qk.wallet.all });
     },
   });
 }

@@ -1,6 +1,5 @@
 import { REFERRAL_MIN_SPEND_UAH, formatUah, type Invite } from '@zalik/contract';
-import { Cell } from '../../ui';
-import { Avatar } from './Avatar';
+import { Avatar, Cell } from '../../ui';
 
 /** One invited friend: photo or initials, username or 'Unknown', and what they spent on tasks. */
 export function FriendRow({ invite }: { invite: Invite }) {

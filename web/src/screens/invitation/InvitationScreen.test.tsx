@@ -5,7 +5,7 @@ import { MSG, type Invite, type InviteProgress } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { hideError } from '../../ui';
 import { invitationRoutes } from './routes';
-import { mockFetch, renderRoutes, type MockRoute } from './test/harness';
+import { mockFetch, type MockRoute, renderRoutes } from '../../../test/harness';
 
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
 vi.mock('../../telegram/sdk', async (original) => ({

@@ -1,10 +1,9 @@
 import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, formatUah } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Cell, EmptyState, IconTile, InviteIcon, Page, Section, SkeletonRows } from '../../ui';
+import { Cell, EmptyState, IconTile, InviteIcon, Page, Section, SkeletonRows, useToast } from '../../ui';
 import { useClaimBonus, useInviteProgress, useInvitedFriends, useIsAvailableClaim } from './api';
 import { BonusCard } from './BonusCard';
 import { FriendRow } from './FriendRow';
-import { useToast } from './Toast';
 
 /* The iOS system green Telegram uses for "invite" icons; a white glyph sits on it. */
 const INVITE_TILE = '#34c759';

@@ -6,7 +6,7 @@ import { haptic, openTelegramLink, shareUrl } from '../../telegram/sdk';
 import { hideError } from '../../ui';
 import { invitationRoutes } from './routes';
 import { SHARE_TEXT } from './share';
-import { mockFetch, renderRoutes } from './test/harness';
+import { mockFetch, renderRoutes } from '../../../test/harness';
 
 vi.mock('../../telegram/sdk', async (original) => ({
   ...(await original<typeof import('../../telegram/sdk')>()),

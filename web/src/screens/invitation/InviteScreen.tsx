@@ -1,10 +1,9 @@
 import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Button, Page, Section, SkeletonBar, showError } from '../../ui';
+import { Button, Page, Section, SkeletonBar, showError, useToast } from '../../ui';
 import { useInviteProgress } from './api';
-import { copyText } from './copy';
+import { copyText } from '../../lib/clipboard';
 import { shareInviteLink } from './share';
-import { useToast } from './Toast';
 import styles from './invitation.module.css';
 import { uah } from './money';
 

@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invite, InviteProgress } from '@zalik/contract';
 import { api } from '../../api/client';
-import { walletKeys } from '../wallet/keys';
-import { inviteKeys } from './keys';
+import { qk } from '../../api/queryKeys';
 
 /** `GET /api/v1/invites/`: friends who signed in through my link, with what each paid for tasks. */
 export function useInvitedFriends() {
-  return useQuery({ queryKey: inviteKeys.friends(), queryFn: () => api.get<Invite[]>('/api/v1/invites/') });
+  return useQuery({ queryKey: qk.invites.friends(), queryFn: () => api.get<Invite[]>('/api/v1/invites/') });
 }
 
 /** `GET /api/v1/invites/link`: my invite link and how far I am towards the bonus. */
 export function useInviteProgress() {
-  return useQuery({ queryKey: inviteKeys.progress(), queryFn: () => api.get<InviteProgress>('/api/v1/invites/link') });
+  return useQuery({ queryKey: qk.invites.progress(), queryFn: () => api.get<InviteProgress>('/api/v1/invites/link') });
 }
 
 /** `GET /api/v1/invites/isAvailableClaim`: the server's flag that decides whether the bonus button works. */
 export function useIsAvailableClaim() {
-  return useQuery({ queryKey: inviteKeys.claimable(), queryFn: () => api.get<boolean>('/api/v1/invites/isAvailableClaim') });
+  return useQuery({ queryKey: qk.invites.claimable(), queryFn: () => api.get<boolean>('/api/v1/invites/isAvailableClaim') });
 }
 
 /**
@@ -28,12 +27,12 @@ export function useClaimBonus() {
   return useMutation({
     mutationFn: () => api.put<InviteProgress | undefined>('/api/v1/invites/deposit-amount'),
     onSuccess: (progress) => {
-      qc.setQueryData(inviteKeys.claimable(), false);
-      if (progress && typeof progress === 'object') qc.setQueryData(inviteKeys.progress(), progress);
+      qc.setQueryData(qk.invites.claimable(), false);
+      if (progress && typeof progress === 'object') qc.setQueryData(qk.invites.progress(), progress);
       // The bonus landed on the general wallet: its balance and history are stale now.
-      void qc.invalidateQueries({ queryKey: walletKeys.all });
+      void qc.invalidateQueries({ queryKey: qk.wallet.all });
     },
     // Refused too (claimed on another device): either way the server knows best now.
-    onSettled: () => qc.invalidateQueries({ queryKey: inviteKeys.all }),
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.invites.all }),
   });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Faq } from '@zalik/contract';
 import { hideError } from '../../ui';
-import { mockFetch, renderRoutes, STUDENT, type MockRoute } from '../invitation/test/harness';
+import { mockFetch, type MockRoute, renderRoutes, STUDENT } from '../../../test/harness';
 import { supportRoutes } from './routes';
 
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
@@ -18,7 +18,7 @@ const routes = (): MockRoute[] => [
 ];
 const file = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'application/pdf', lastModified: 1 });
 const picker = () => screen.getByTestId('support-files') as HTMLInputElement;
-const posts = (api: ReturnType<typeof mockFetch>) => api.calls().filter((c) => c.method === 'POST');
+const posts = (api: ReturnType<typeof mockFetch>) => api.calls.filter((c) => c.method === 'POST');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MSG, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
+import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { haptic } from '../../telegram/sdk';
-import { Button, FixedBottomButton, Lottie, Page, TextArea, useErrorBanner } from '../../ui';
+import { Button, FilePicker, FixedBottomButton, Lottie, Page, TextArea, useErrorBanner } from '../../ui';
 import { useSendSupport } from './api';
 import { FaqList } from './FaqList';
-import { supportFilesProblem } from './files';
-import { SupportFiles } from './SupportFiles';
+import { addSupportFiles, supportFilesProblem } from './files';
 import styles from './support.module.css';
 
 /** /settings/support: the FAQ first, then a message (with up to three files) for the support chat. */
@@ -76,7 +75,17 @@ export function SupportScreen() {
           onChange={(e) => setMessage(e.target.value)}
           hint={message.length > SUPPORT_MESSAGE_MAX - 300 ? `${message.length} / ${SUPPORT_MESSAGE_MAX}` : undefined}
         />
-        <SupportFiles files={files} onChange={setFiles} disabled={send.isPending} />
+        <FilePicker
+          files={files}
+          onChange={setFiles}
+          add={addSupportFiles}
+          maxFiles={SUPPORT_MAX_FILES}
+          hint={`До ${SUPPORT_MAX_FILES} файлів, кожен не більше ${SUPPORT_MAX_FILE_BYTES / (1024 * 1024)} МБ: знімки екрана, документи.`}
+          label="Вкладені файли"
+          edit="remove"
+          testId="support-files"
+          disabled={send.isPending}
+        />
         <FixedBottomButton type="submit" loading={send.isPending}>
           {send.isPending ? 'Відправляється' : 'Відправити'}
         </FixedBottomButton>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Faq, SupportSent } from '@zalik/contract';
 import { api } from '../../api/client';
-import { supportKeys } from './keys';
+import { qk } from '../../api/queryKeys';
 
 /** `GET /api/v1/faq/`: the questions shown above the support form. */
 export function useFaq() {
-  return useQuery({ queryKey: supportKeys.faq(), queryFn: () => api.get<Faq[]>('/api/v1/faq/'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: qk.faq(), queryFn: () => api.get<Faq[]>('/api/v1/faq/'), staleTime: 5 * 60_000 });
 }
 
 export interface SupportMessage {

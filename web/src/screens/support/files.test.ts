@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, SUPPORT_MAX_FILE_BYTES } from '@zalik/contract';
-import { addSupportFiles, formatSize, supportFilesProblem } from './files';
+import { formatSize } from '../../lib/files';
+import { addSupportFiles, supportFilesProblem } from './files';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name, { lastModified: 1 });
 

@@ -1,10 +1,6 @@
 import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES } from '@zalik/contract';
+import type { FilesPick } from '../../lib/files';
 
-export interface FilesCheck {
-  files: File[];
-  /** What the user is told when part of the pick was refused (the spec's messages). */
-  problem?: string;
-}
 
 const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -13,7 +9,7 @@ const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.l
  * server checks them again: a file over SUPPORT_MAX_FILE_BYTES is left out, and a pick that
  * would make more than SUPPORT_MAX_FILES files is refused as a whole.
  */
-export function addSupportFiles(current: File[], picked: File[]): FilesCheck {
+export function addSupportFiles(current: File[], picked: File[]): FilesPick {
   const fresh = picked.filter((f) => !current.some((c) => same(c, f)));
   const fitting = fresh.filter((f) => f.size <= SUPPORT_MAX_FILE_BYTES);
   if (current.length + fitting.length > SUPPORT_MAX_FILES) return { files: current, problem: MSG.supportTooManyFiles };
@@ -28,11 +24,4 @@ export function supportFilesProblem(files: File[]): string | undefined {
   if (files.length > SUPPORT_MAX_FILES) return MSG.supportTooManyFiles;
   if (files.some((f) => f.size > SUPPORT_MAX_FILE_BYTES)) return MSG.supportFileTooBig;
   return undefined;
-}
-
-/** '820 Б', '14 КБ', '4,8 МБ'. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} МБ`;
 }

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_PAGE_SIZE, MSG, formatUah, type Wallet } from '@zalik/contract';
-import { DEVELOPER, json, mockFetch, renderWallet, STUDENT, tx } from './test/harness';
+import { DEVELOPER, json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { tx } from '../../../test/fixtures';
+import { walletRoutes } from './routes';
 
-vi.mock('../../telegram/sdk', () => import('./test/sdk-mock'));
+vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
 const general: Wallet = { name: 'Загальний гаманець', balance: 1500, kind: 'general' };
 /** toHaveTextContent collapses the no-break spaces of formatUah: expect plain ones. */
@@ -21,7 +23,7 @@ describe('/wallet', () => {
       'GET /api/v1/transactions/history/user/100001': () =>
         json([tx(2, { initials: 'Покупка: Лабораторна №1', amount: 120 }), tx(1, { transactionType: 'DEPOSIT', initials: 'Поповнення', amount: 1500 })]),
     });
-    const { router } = renderWallet('/wallet', STUDENT);
+    const { router } = renderRoutes(walletRoutes, '/wallet', STUDENT);
 
     expect(await screen.findByTestId('balance')).toHaveTextContent(uah(1500));
     const rows = within(await screen.findByRole('list', { name: 'Транзакції' })).getAllByRole('listitem');
@@ -37,12 +39,12 @@ describe('/wallet', () => {
   });
 
   it("lets a developer switch to the dev wallet: its balance, pending payouts, its own rows and 'Вивести'", async () => {
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/user/100002': () => json([general, dev]),
       'GET /api/v1/transactions/history/user/100002': (c) =>
         json(c.query.get('wallet') === 'dev' ? [tx(9, { transactionType: 'WITHDRAWAL', initials: 'Виведення на картку •••• 4242', amount: 250, wallet: 'dev' })] : []),
     });
-    const { router } = renderWallet('/wallet', DEVELOPER);
+    const { router } = renderRoutes(walletRoutes, '/wallet', DEVELOPER);
 
     expect(await screen.findByRole('tab', { name: 'Загальний гаманець', selected: true })).toBeInTheDocument();
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
@@ -60,7 +62,7 @@ describe('/wallet', () => {
   });
 
   it('loads the next page on demand and stops after a short page', async () => {
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/user/100001': () => json([general]),
       'GET /api/v1/transactions/history/user/100001': (c) => {
         const page = Number(c.query.get('page'));
@@ -68,7 +70,7 @@ describe('/wallet', () => {
         return json(Array.from({ length: size }, (_, i) => tx(100 - page * 10 - i, { initials: `Рядок ${page}-${i}` })));
       },
     });
-    renderWallet('/wallet', STUDENT);
+    renderRoutes(walletRoutes, '/wallet', STUDENT);
 
     const list = await screen.findByRole('list', { name: 'Транзакції' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE);
@@ -89,7 +91,7 @@ describe('/wallet', () => {
       'GET /api/v1/wallets/user/100001': () => json([{ ...general, balance: 0 }]),
       'GET /api/v1/transactions/history/user/100001': () => json([]),
     });
-    renderWallet('/wallet', STUDENT);
+    renderRoutes(walletRoutes, '/wallet', STUDENT);
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toHaveTextContent(uah(0));
   });

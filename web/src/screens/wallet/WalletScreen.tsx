@@ -1,10 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { WALLET_NAMES, type Wallet, type WalletKind } from '@zalik/contract';
 import { useMe } from '../../api/me';
-import { Button, Page, Tabs } from '../../ui';
+import { ArrowOutIcon, Button, Page, PlusIcon, Tabs } from '../../ui';
 import { useWallets } from './api';
 import { BalanceCard } from './BalanceCard';
-import { ArrowOutIcon, PlusIcon } from './icons';
 import { TransactionList } from './TransactionList';
 
 /**

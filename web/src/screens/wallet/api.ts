@@ -8,14 +8,14 @@ import {
   type Withdrawal,
 } from '@zalik/contract';
 import { api } from '../../api/client';
-import { walletKeys } from './keys';
+import { qk } from '../../api/queryKeys';
 
 const id = (telegramId: string) => encodeURIComponent(telegramId);
 
 /** `GET /api/v1/wallets/user/{telegramId}`: the general wallet, plus the dev wallet of a developer. */
 export function useWallets(telegramId: string) {
   return useQuery({
-    queryKey: walletKeys.wallets(telegramId),
+    queryKey: qk.wallet.wallets(telegramId),
     queryFn: () => api.get<Wallet[]>(`/api/v1/wallets/user/${id(telegramId)}`),
     enabled: !!telegramId,
   });
@@ -27,7 +27,7 @@ export function useWallets(telegramId: string) {
  */
 export function useTransactions(telegramId: string, kind?: WalletKind) {
   return useInfiniteQuery({
-    queryKey: walletKeys.transactions(telegramId, kind),
+    queryKey: qk.wallet.transactions(telegramId, kind),
     queryFn: ({ pageParam, signal }) =>
       api.get<Transaction[]>(`/api/v1/transactions/history/user/${id(telegramId)}`, {
         query: { page: pageParam, limit: HISTORY_PAGE_SIZE, wallet: kind },
@@ -42,7 +42,7 @@ export function useTransactions(telegramId: string, kind?: WalletKind) {
 /** `GET /api/v1/wallets/jar`: the bank jar link for card top-ups. Fetched ahead, so a tap opens it at once. */
 export function useJar() {
   return useQuery({
-    queryKey: walletKeys.jar(),
+    queryKey: qk.wallet.jar(),
     queryFn: () => api.get<JarAnswer>('/api/v1/wallets/jar'),
     staleTime: 5 * 60_000,
     // A failed prefetch is not the user's doing: the screen reports it when the button is tapped.
@@ -62,14 +62,14 @@ export function useWithdraw() {
   return useMutation({
     mutationFn: ({ cardNumber, amount, idempotencyKey }: WithdrawInput) =>
       api.patch<Withdrawal>('/api/v1/wallets/withdraw', { cardNumber, amount }, { idempotencyKey }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
 }
 
 /** `GET /api/v1/wallets/withdrawals/my`: the developer's own requests (card masked). */
 export function useMyWithdrawals() {
   return useQuery({
-    queryKey: walletKeys.myWithdrawals(),
+    queryKey: qk.wallet.myWithdrawals(),
     queryFn: () => api.get<Withdrawal[]>('/api/v1/wallets/withdrawals/my'),
   });
 }

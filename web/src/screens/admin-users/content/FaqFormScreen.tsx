@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MSG, type Faq } from '@zalik/contract';
-import { EmptyState, FixedBottomButton, Input, Page, SkeletonRows, TextArea, useErrorBanner } from '../../../ui';
-import { RequireAdmin } from '../RequireAdmin';
-import { FAQ, useEntries, useSaveEntry } from './api';
-import { useEntryForm } from './useEntryForm';
+import { FixedBottomButton, Input, Page, TextArea, useErrorBanner } from '../../../ui';
+import { FAQ, useSaveEntry } from './api';
+import { EntryFormScreen } from './EntryFormScreen';
 import styles from '../admin-users.module.css';
 
 const LIST = '/settings/admin-panel/faq';
@@ -11,31 +10,10 @@ const LIST = '/settings/admin-panel/faq';
 /** /settings/admin-panel/faq/edit[?id=]: a new question, or the one with that id (lazy chunk). */
 export default function FaqFormScreen() {
   return (
-    <RequireAdmin>
-      <FaqFormLoader />
-    </RequireAdmin>
+    <EntryFormScreen<Faq> resource={FAQ} listPath={LIST} title="Питання" notFound={MSG.faqNotFound}>
+      {(entry, close) => <FaqForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />}
+    </EntryFormScreen>
   );
-}
-
-function FaqFormLoader() {
-  const { id, close } = useEntryForm(LIST);
-  const list = useEntries<Faq>(FAQ);
-  if (id && list.isPending) {
-    return (
-      <Page title="Питання">
-        <SkeletonRows count={2} />
-      </Page>
-    );
-  }
-  const entry = id ? list.data?.find((f) => f.id === id) : undefined;
-  if (id && !entry) {
-    return (
-      <Page title="Питання">
-        <EmptyState text={MSG.faqNotFound} />
-      </Page>
-    );
-  }
-  return <FaqForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />;
 }
 
 function FaqForm({ entry, onDone }: { entry: Faq | undefined; onDone: () => void }) {

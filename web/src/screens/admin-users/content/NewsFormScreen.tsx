@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MSG, type News } from '@zalik/contract';
-import { EmptyState, FixedBottomButton, Input, Lottie, Page, SkeletonRows, Tabs, TextArea, useErrorBanner, type LottieName } from '../../../ui';
-import { RequireAdmin } from '../RequireAdmin';
-import { NEWS, useEntries, useSaveEntry } from './api';
-import { useEntryForm } from './useEntryForm';
+import { FixedBottomButton, Input, Lottie, Page, Tabs, TextArea, useErrorBanner, type LottieName } from '../../../ui';
+import { NEWS, useSaveEntry } from './api';
+import { EntryFormScreen } from './EntryFormScreen';
 import styles from '../admin-users.module.css';
 
 const LIST = '/settings/admin-panel/news';
@@ -16,31 +15,10 @@ const ANIMATIONS: { value: LottieName; label: string }[] = [
 /** /settings/admin-panel/news/edit[?id=]: a new slide, or the one with that id (lazy chunk). */
 export default function NewsFormScreen() {
   return (
-    <RequireAdmin>
-      <NewsFormLoader />
-    </RequireAdmin>
+    <EntryFormScreen<News> resource={NEWS} listPath={LIST} title="Новина" notFound={MSG.newsNotFound}>
+      {(entry, close) => <NewsForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />}
+    </EntryFormScreen>
   );
-}
-
-function NewsFormLoader() {
-  const { id, close } = useEntryForm(LIST);
-  const list = useEntries<News>(NEWS);
-  if (id && list.isPending) {
-    return (
-      <Page title="Новина">
-        <SkeletonRows count={2} />
-      </Page>
-    );
-  }
-  const entry = id ? list.data?.find((n) => n.id === id) : undefined;
-  if (id && !entry) {
-    return (
-      <Page title="Новина">
-        <EmptyState text={MSG.newsNotFound} />
-      </Page>
-    );
-  }
-  return <NewsForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />;
 }
 
 function NewsForm({ entry, onDone }: { entry: News | undefined; onDone: () => void }) {

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Faq, News } from '@zalik/contract';
 import { api } from '../../../api/client';
-import { supportKeys } from '../../support/keys';
-import { catalogueKeys } from '../../tasks/api/keys';
+import { qk } from '../../../api/queryKeys';
 
 /**
  * FAQ entries (support screen) and news slides (tasks tab): the two lists admins write for
  * everyone. The keys are those of the screens that show them, so a change appears there at once.
  */
-interface Resource {
+export interface Resource {
   key: QueryKey;
   list: string;
   create: string;
@@ -16,14 +15,14 @@ interface Resource {
 }
 
 export const FAQ: Resource = {
-  key: supportKeys.faq(),
+  key: qk.faq(),
   list: '/api/v1/faq/',
   create: '/api/v1/faq/faq',
   one: (id) => `/api/v1/faq/${encodeURIComponent(id)}`,
 };
 
 export const NEWS: Resource = {
-  key: catalogueKeys.news(),
+  key: qk.catalogue.news(),
   list: '/api/v1/news/',
   create: '/api/v1/news/news',
   one: (id) => `/api/v1/news/${encodeURIComponent(id)}`,

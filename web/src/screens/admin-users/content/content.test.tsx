@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Faq, type News } from '@zalik/contract';
 import { hideError } from '../../../ui';
-import { ADMIN, mockFetch, renderRoutes, type MockRoute } from '../../invitation/test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes } from '../../../../test/harness';
 import { adminUsersRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
@@ -19,7 +19,7 @@ const routes = (): MockRoute[] => [
   { method: 'POST', path: '/api/v1/news/news', status: 201, body: NEWS[0] },
 ];
 const writes = (api: ReturnType<typeof mockFetch>) =>
-  api.calls().filter((c) => c.method !== 'GET').map((c) => ({ line: `${c.method} ${c.path}`, body: c.init?.body ? JSON.parse(String(c.init.body)) : undefined }));
+  api.calls.filter((c) => c.method !== 'GET').map((c) => ({ line: `${c.method} ${c.path}`, body: c.init?.body ? JSON.parse(String(c.init.body)) : undefined }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

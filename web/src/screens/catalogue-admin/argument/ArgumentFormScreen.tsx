@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { MSG, NAME_MAX, type Argument } from '@zalik/contract';
+import { MSG, type Argument } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { FixedBottomButton, Input, Page, Section, SkeletonRows } from '../../../ui';
 import { useArguments, useSaveArgument } from '../common/api';
-import { stateField, useGoUp } from '../common/navigation';
+import { stateField, useGoUp } from '../../../lib/navigation';
 import { nameError } from '../common/validation';
 import { useAddTask } from '../task/context';
-import styles from '../common/admin.module.css';
+import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
 
 /** choose-argument/add-argument and /edit-argument: the label and placeholder of a buyer's input. */
 export default function ArgumentFormScreen() {
@@ -19,11 +18,7 @@ export default function ArgumentFormScreen() {
   const argument = editing ? (passed ?? list.data?.find((a) => a.id === params.get('argumentId')) ?? null) : null;
 
   if (editing && !argument) {
-    return (
-      <Page title="Редагувати аргумент">
-        <Section>{list.isPending ? <SkeletonRows count={2} /> : <p className={styles.row}>{MSG.argumentNotFound}</p>}</Section>
-      </Page>
-    );
+    return <MissingItem title="Редагувати аргумент" pending={list.isPending} message={MSG.argumentNotFound} />;
   }
   return <ArgumentFields key={argument?.id ?? 'new'} argument={argument} />;
 }
@@ -36,8 +31,7 @@ function ArgumentFields({ argument }: { argument: Argument | null }) {
   const save = useSaveArgument(argument?.id ?? null);
   const goBack = useGoUp();
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = () => {
     const found = { name: nameError(name, MSG.nameLength), description: nameError(description, MSG.nameLength) };
     if (found.name || found.description) {
       haptic.notification('error');
@@ -58,38 +52,33 @@ function ArgumentFields({ argument }: { argument: Argument | null }) {
   };
 
   return (
-    <Page title={argument ? 'Редагувати аргумент' : 'Новий аргумент'}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <Input
-          label="Назва (підпис поля)"
-          placeholder="Напр. Варіант"
-          value={name}
-          maxLength={NAME_MAX + 10}
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((x) => ({ ...x, name: null }));
-          }}
-          error={errors.name}
-          hint={`${name.trim().length}/${NAME_MAX}`}
-          autoFocus={!argument}
-        />
-        <Input
-          label="Опис (підказка в полі)"
-          placeholder="Напр. Номер варіанта з методички"
-          value={description}
-          maxLength={NAME_MAX + 10}
-          onChange={(e) => {
-            setDescription(e.target.value);
-            setErrors((x) => ({ ...x, description: null }));
-          }}
-          error={errors.description}
-          hint={`${description.trim().length}/${NAME_MAX}`}
-        />
-        <button type="submit" hidden />
-      </form>
-      <FixedBottomButton onClick={() => submit()} loading={save.isPending}>
-        {argument ? 'Зберегти' : 'Додати аргумент'}
-      </FixedBottomButton>
-    </Page>
+    <FormScreen
+      title={argument ? 'Редагувати аргумент' : 'Новий аргумент'}
+      submitLabel={argument ? 'Зберегти' : 'Додати аргумент'}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <NameInput
+        label="Назва (підпис поля)"
+        placeholder="Напр. Варіант"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setErrors((x) => ({ ...x, name: null }));
+        }}
+        error={errors.name}
+        autoFocus={!argument}
+      />
+      <NameInput
+        label="Опис (підказка в полі)"
+        placeholder="Напр. Номер варіанта з методички"
+        value={description}
+        onChange={(v) => {
+          setDescription(v);
+          setErrors((x) => ({ ...x, description: null }));
+        }}
+        error={errors.description}
+      />
+    </FormScreen>
   );
 }

@@ -1,12 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Argument } from '@zalik/contract';
-import { Button, ConfirmDialog, ContextMenu, EmptyState, FixedBottomButton, Page, Section, SkeletonRows } from '../../../ui';
+import { Button, ConfirmDialog, ContextMenu, EmptyState, FixedBottomButton, Page, Section, SelectItem, SelectRow, SkeletonRows } from '../../../ui';
 import { useArguments, useDeleteArgument } from '../common/api';
-import { SelectRow } from '../common/SelectRow';
-import { useGoUp } from '../common/navigation';
+import { useGoUp } from '../../../lib/navigation';
 import { useAddTask } from '../task/context';
-import styles from '../common/admin.module.css';
 
 /**
  * add-task/choose-argument: the task's arguments, in the order tapped (the buyer's form asks
@@ -50,7 +48,7 @@ export default function ChooseArgumentScreen() {
           {list.data.map((a) => {
             const order = chosen.indexOf(a.id) + 1;
             return (
-              <div className={styles.item} key={a.id}>
+              <SelectItem key={a.id}>
                 <ContextMenu
                   items={[
                     { label: 'Редагувати', onSelect: () => navigate(`edit-argument?argumentId=${a.id}`, { state: { argument: a } }) },
@@ -61,7 +59,7 @@ export default function ChooseArgumentScreen() {
                     {a.name}
                   </SelectRow>
                 </ContextMenu>
-              </div>
+              </SelectItem>
             );
           })}
         </Section>

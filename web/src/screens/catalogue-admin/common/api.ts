@@ -20,15 +20,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { showError } from '../../../ui';
-import { catalogueKeys } from '../../tasks/api/keys';
-
-export const adminKeys = {
-  arguments: () => [...catalogueKeys.all, 'arguments'] as const,
-  developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
-  users: (prefix: string) => ['users', 'search', prefix] as const,
-  discounts: (taskId: string) => [...catalogueKeys.all, 'discounts', taskId] as const,
-  template: (taskId: string) => [...catalogueKeys.all, 'template', taskId] as const,
-};
+import { qk } from '../../../api/queryKeys';
 
 const enc = encodeURIComponent;
 
@@ -46,7 +38,7 @@ export function errorText(err: unknown, fallback: string): string {
 
 /** Every catalogue list (subjects, teachers, tasks with prices and discounts) is refetched. */
 export function refreshCatalogue(qc: QueryClient): Promise<void> {
-  return qc.invalidateQueries({ queryKey: catalogueKeys.all });
+  return qc.invalidateQueries({ queryKey: qk.catalogue.all });
 }
 
 /** A catalogue write: the failure shows in the banner with the given fallback, success refreshes. */
@@ -89,7 +81,7 @@ export function useSaveTeacher(id: string | null, subjectId: string) {
 // --- arguments ------------------------------------------------------------------------------
 
 export function useArguments() {
-  return useQuery({ queryKey: adminKeys.arguments(), queryFn: () => api.get<Argument[]>('/api/v1/arguments/') });
+  return useQuery({ queryKey: qk.catalogue.arguments(), queryFn: () => api.get<Argument[]>('/api/v1/arguments/') });
 }
 
 export interface ArgumentInput {
@@ -112,13 +104,13 @@ export function useDeleteArgument() {
 // --- users ----------------------------------------------------------------------------------
 
 export function useDevelopers() {
-  return useQuery({ queryKey: adminKeys.developers(), queryFn: () => api.get<User[]>('/api/v1/users/role/ROLE_DEVELOPER') });
+  return useQuery({ queryKey: qk.users.developers(), queryFn: () => api.get<User[]>('/api/v1/users/role/ROLE_DEVELOPER') });
 }
 
 /** All users, or those whose Telegram ID starts with `prefix`. */
 export function useUserSearch(prefix: string, enabled = true) {
   return useQuery({
-    queryKey: adminKeys.users(prefix),
+    queryKey: qk.users.search(prefix),
     enabled,
     queryFn: () => (prefix ? api.get<User[]>('/api/v1/users/search', { query: { prefix } }) : api.get<User[]>('/api/v1/users/')),
     placeholderData: (prev) => prev,
@@ -168,7 +160,7 @@ export function uploadTemplate(taskId: string, file: File): Promise<TaskTemplate
 /** The task's current template, or null when none is uploaded yet (404). */
 export function useTemplate(taskId: string, enabled: boolean) {
   return useQuery({
-    queryKey: adminKeys.template(taskId),
+    queryKey: qk.catalogue.template(taskId),
     enabled,
     meta: { silent: true },
     queryFn: async () => {
@@ -194,7 +186,7 @@ export interface DiscountBody {
 
 export function useTaskDiscounts(taskId: string) {
   return useQuery({
-    queryKey: adminKeys.discounts(taskId),
+    queryKey: qk.catalogue.discounts(taskId),
     queryFn: () => api.get<TaskDiscount[]>(`/api/v1/discounts/task/${enc(taskId)}`),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
-import { task } from '../../tasks/test/harness';
+import { task } from '../../../../test/fixtures';
 import { discountBody, removalBody } from '../discount/payload';
 import { editDraftOf, emptyAddDraft } from '../task/draft';
 import { createBody, patchBody } from '../task/payload';

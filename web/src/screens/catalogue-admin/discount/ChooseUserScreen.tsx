@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useBackButtonOverride } from '../../../telegram/BackButton';
 import { Cell, EmptyState, Input, Page, Section, SkeletonRows } from '../../../ui';
 import { useUserSearch } from '../common/api';
-import { useParentPath } from '../common/navigation';
+import { useParentPath } from '../../../lib/navigation';
 
 const SEARCH_DELAY_MS = 250;
 

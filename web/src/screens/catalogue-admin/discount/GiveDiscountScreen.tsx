@@ -3,7 +3,7 @@ import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountTy
 import { haptic } from '../../../telegram/sdk';
 import { Button, Cell, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
 import { useSaveDiscount, useTaskDiscounts, useUserSearch } from '../common/api';
-import { useGoBack, useParentPath } from '../common/navigation';
+import { useGoBack, useParentPath } from '../../../lib/navigation';
 import { useEditTask } from '../task/context';
 import type { DiscountDraft } from '../task/draft';
 import styles from '../common/admin.module.css';

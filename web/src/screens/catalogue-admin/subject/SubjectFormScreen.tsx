@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { COURSES, MSG, NAME_MAX, type Subject } from '@zalik/contract';
+import { COURSES, MSG, type Subject } from '@zalik/contract';
 import { useCourse } from '../../../api/me';
 import { haptic } from '../../../telegram/sdk';
-import { FixedBottomButton, Input, Page, Section, SkeletonRows } from '../../../ui';
-import { useSubjects } from '../../tasks/api/catalogue';
+import { useSubjects } from '../../../api/catalogue';
 import { AdminOnly } from '../common/AdminOnly';
 import { useSaveSubject } from '../common/api';
-import { stateField, useGoBack } from '../common/navigation';
+import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
+import { stateField, useGoBack } from '../../../lib/navigation';
 import { nameError } from '../common/validation';
 import styles from '../common/admin.module.css';
 
@@ -33,11 +33,7 @@ function SubjectForm({ editing }: { editing: boolean }) {
   const subject = editing ? (passed ?? lookup.data?.find((s) => s.id === queryId) ?? null) : null;
 
   if (editing && !subject) {
-    return (
-      <Page title="Редагувати предмет">
-        <Section>{lookup.isPending ? <SkeletonRows count={2} /> : <p className={styles.row}>{MSG.subjectNotFound}</p>}</Section>
-      </Page>
-    );
+    return <MissingItem title="Редагувати предмет" pending={lookup.isPending} message={MSG.subjectNotFound} />;
   }
   return <SubjectFields key={subject?.id ?? 'new'} subject={subject} initialCourse={course} />;
 }
@@ -49,8 +45,7 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
   const save = useSaveSubject(subject?.id ?? null);
   const goBack = useGoBack('/');
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = () => {
     const invalid = nameError(name, MSG.subjectName);
     if (invalid) {
       haptic.notification('error');
@@ -61,21 +56,23 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
   };
 
   return (
-    <Page title={subject ? 'Редагувати предмет' : 'Новий предмет'}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <Input
-          label="Назва предмета"
-          placeholder="Напр. Вища математика"
-          value={name}
-          maxLength={NAME_MAX + 10}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          error={error}
-          hint={`${name.trim().length}/${NAME_MAX}`}
-          autoFocus={!subject}
-        />
+    <FormScreen
+      title={subject ? 'Редагувати предмет' : 'Новий предмет'}
+      submitLabel={subject ? 'Зберегти' : 'Додати предмет'}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <NameInput
+        label="Назва предмета"
+        placeholder="Напр. Вища математика"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setError(null);
+        }}
+        error={error}
+        autoFocus={!subject}
+      />
         <div className={styles.field}>
           <span className={styles.fieldLabel}>Курс</span>
           <div className={styles.courses} role="radiogroup" aria-label="Курс">
@@ -96,11 +93,7 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
             ))}
           </div>
         </div>
-      </form>
-      <FixedBottomButton onClick={() => submit()} loading={save.isPending}>
-        {subject ? 'Зберегти' : 'Додати предмет'}
-      </FixedBottomButton>
-    </Page>
+    </FormScreen>
   );
 }
 

@@ -1,11 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { hideError } from '../../../ui';
-import { STUDENT, bodiesOf, mockFetch, renderAdmin, unmountAll, subject, teacher } from '../test/harness';
+import { ADMIN, type Entry, mockFetch, preloadLazy, renderRoutes, STUDENT, unmountAll } from '../../../../test/harness';
+import { subject, teacher } from '../../../../test/fixtures';
+import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
+beforeAll(() => preloadLazy(catalogueAdminRoutes));
 
 afterEach(async () => {
   await unmountAll();
@@ -22,7 +27,7 @@ describe('add-subject and edit-subject', () => {
     await userEvent.type(screen.getByLabelText('Назва предмета'), 'а'.repeat(51));
     await userEvent.click(screen.getByRole('button', { name: 'Додати предмет' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.subjectName);
-    expect(bodiesOf(api, 'POST', '/api/v1/subjects/subject')).toEqual([]);
+    expect(api.bodies('POST', '/api/v1/subjects/subject')).toEqual([]);
   });
 
   it('creates the subject on the course it was opened for and goes back', async () => {
@@ -35,7 +40,7 @@ describe('add-subject and edit-subject', () => {
     await userEvent.type(screen.getByLabelText('Назва предмета'), '  Фізика ');
     await userEvent.click(screen.getByRole('button', { name: 'Додати предмет' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(bodiesOf(api, 'POST', '/api/v1/subjects/subject')).toEqual([{ name: 'Фізика', courseNumber: 2 }]);
+    expect(api.bodies('POST', '/api/v1/subjects/subject')).toEqual([{ name: 'Фізика', courseNumber: 2 }]);
   });
 
   it('edits the subject from ?subjectId=&course= and shows the server’s refusal, or the fallback', async () => {
@@ -49,7 +54,7 @@ describe('add-subject and edit-subject', () => {
     await userEvent.click(screen.getByRole('radio', { name: '4 курс' }));
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     expect(await screen.findByText(MSG.subjectNotFound)).toBeInTheDocument();
-    expect(bodiesOf(api, 'PATCH', '/api/v1/subjects/4')).toEqual([{ name: 'Хімія', courseNumber: 4 }]);
+    expect(api.bodies('PATCH', '/api/v1/subjects/4')).toEqual([{ name: 'Хімія', courseNumber: 4 }]);
 
     api.on({ method: 'PATCH', path: '/api/v1/subjects/4', status: 500, body: 'oops' });
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
@@ -80,7 +85,7 @@ describe('add-teacher and edit-teacher', () => {
     await userEvent.type(input, 'Іваненко І. І.');
     await userEvent.click(screen.getByRole('button', { name: 'Додати викладача' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/list-task/7/choose-teacher'));
-    expect(bodiesOf(api, 'POST', '/api/v1/teachers/teacher')).toEqual([{ name: 'Іваненко І. І.', subjectId: '7' }]);
+    expect(api.bodies('POST', '/api/v1/teachers/teacher')).toEqual([{ name: 'Іваненко І. І.', subjectId: '7' }]);
   });
 
   it('renames the teacher from the navigation state with PUT {name}', async () => {
@@ -93,6 +98,6 @@ describe('add-teacher and edit-teacher', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Петренко О.');
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
-    await waitFor(() => expect(bodiesOf(api, 'PUT', '/api/v1/teachers/10')).toEqual([{ name: 'Петренко О.' }]));
+    await waitFor(() => expect(api.bodies('PUT', '/api/v1/teachers/10')).toEqual([{ name: 'Петренко О.' }]));
   });
 });

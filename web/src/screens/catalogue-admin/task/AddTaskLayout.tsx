@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Teacher } from '@zalik/contract';
 import { Button, EmptyState, Page } from '../../../ui';
-import { useTeachers } from '../../tasks/api/catalogue';
+import { useTeachers } from '../../../api/catalogue';
 import { AdminOnly } from '../common/AdminOnly';
-import { stateField, useGoBack } from '../common/navigation';
-import { useLeaveCleanup } from '../common/useLeaveCleanup';
+import { stateField, useGoBack } from '../../../lib/navigation';
+import { useLeaveCleanup } from '../../../lib/useLeaveCleanup';
 import { AddTaskContext, DeveloperSlotContext, type AddTaskContextValue } from './context';
 import { ADD_KEY, clear, emptyAddDraft, loadAddDraft, save, type AddTaskDraft } from './draft';
 

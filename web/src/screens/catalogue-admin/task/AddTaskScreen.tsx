@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/errors';
 import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
 import { uploadTemplate, useCreateTask } from '../common/api';
-import { useGoBack } from '../common/navigation';
+import { useGoBack } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL } from '../common/validation';
 import styles from '../common/admin.module.css';
 import { useAddTask } from './context';

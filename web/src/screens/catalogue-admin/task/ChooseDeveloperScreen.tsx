@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MSG } from '@zalik/contract';
-import { EmptyState, FixedBottomButton, Page, Section, SkeletonRows, showError } from '../../../ui';
+import { EmptyState, FixedBottomButton, Page, Section, SelectRow, SkeletonRows, showError } from '../../../ui';
 import { useDevelopers } from '../common/api';
-import { SelectRow } from '../common/SelectRow';
-import { useGoUp } from '../common/navigation';
+import { useGoUp } from '../../../lib/navigation';
 import { exactlyOne } from '../common/validation';
 import { useDeveloperSlot } from './context';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MSG, TASK_TYPES, type TaskType } from '@zalik/contract';
-import { FixedBottomButton, Page, Section, showError } from '../../../ui';
-import { SelectRow } from '../common/SelectRow';
-import { useGoUp } from '../common/navigation';
+import { FixedBottomButton, Page, Section, SelectRow, showError } from '../../../ui';
+import { useGoUp } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL, exactlyOne } from '../common/validation';
 import { useAddTask } from './context';
 

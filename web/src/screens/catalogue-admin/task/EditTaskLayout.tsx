@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { MSG, type Task } from '@zalik/contract';
 import { Button, EmptyState, Page, Section, SkeletonRows } from '../../../ui';
-import { useTeacherTasks, useTeachers } from '../../tasks/api/catalogue';
+import { useTeacherTasks, useTeachers } from '../../../api/catalogue';
 import { AdminOnly } from '../common/AdminOnly';
-import { stateField, useGoBack } from '../common/navigation';
-import { useLeaveCleanup } from '../common/useLeaveCleanup';
+import { stateField, useGoBack } from '../../../lib/navigation';
+import { useLeaveCleanup } from '../../../lib/useLeaveCleanup';
 import { DeveloperSlotContext, EditTaskContext, type DraftContext } from './context';
 import { EDIT_KEY, clear, editDraftOf, loadEditDraft, save, type DevRef, type EditTaskDraft } from './draft';
 

@@ -1,8 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
-import { EyeIcon, EyeOffIcon } from '../../tasks/list/icons';
+import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
 import { usePatchTask, useTaskDiscounts } from '../common/api';
-import { useGoBack } from '../common/navigation';
+import { useGoBack } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL } from '../common/validation';
 import styles from '../common/admin.module.css';
 import { useEditTask } from './context';

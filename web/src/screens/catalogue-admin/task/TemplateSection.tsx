@@ -4,8 +4,9 @@ import type { TaskTemplateInfo } from '@zalik/contract';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { Section, SkeletonRows } from '../../../ui';
-import { adminKeys, refreshCatalogue, uploadTemplate, useTemplate } from '../common/api';
+import { refreshCatalogue, uploadTemplate, useTemplate } from '../common/api';
 import { TemplateResult, TemplateRow, templateFileError, uploadedAt } from './TemplateFile';
+import { qk } from '../../../api/queryKeys';
 
 interface TemplateSectionProps {
   taskId: string;
@@ -31,7 +32,7 @@ export function TemplateSection({ taskId, initialError }: TemplateSectionProps) 
     setError(null);
     try {
       const info = await uploadTemplate(taskId, file);
-      qc.setQueryData<TaskTemplateInfo | null>(adminKeys.template(taskId), info);
+      qc.setQueryData<TaskTemplateInfo | null>(qk.catalogue.template(taskId), info);
       haptic.notification('success');
       void refreshCatalogue(qc);
     } catch (err) {

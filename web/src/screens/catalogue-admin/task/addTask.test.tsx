@@ -1,12 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { hideError } from '../../../ui';
-import { bodiesOf, developer, mockFetch, renderAdmin, unmountAll, task, teacher, type MockRoute } from '../test/harness';
+import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { developer, task, teacher } from '../../../../test/fixtures';
 import { ADD_KEY } from './draft';
+import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
+beforeAll(() => preloadLazy(catalogueAdminRoutes));
 
 afterEach(async () => {
   await unmountAll();
@@ -95,7 +100,7 @@ describe('add-task', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Додати завдання' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
-    expect(bodiesOf(api, 'POST', '/api/v1/tasks/task')).toEqual([
+    expect(api.bodies('POST', '/api/v1/tasks/task')).toEqual([
       {
         title: 'Лаба',
         description: '',

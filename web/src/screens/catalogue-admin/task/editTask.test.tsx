@@ -1,12 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, type TaskDiscount } from '@zalik/contract';
 import { hideError } from '../../../ui';
-import { bodiesOf, developer, mockFetch, renderAdmin, task, unmountAll, type MockRoute } from '../test/harness';
+import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { developer, task } from '../../../../test/fixtures';
 import { EDIT_KEY, editDraftOf } from './draft';
+import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
+beforeAll(() => preloadLazy(catalogueAdminRoutes));
 
 afterEach(async () => {
   await unmountAll();
@@ -51,7 +56,7 @@ describe('edit-task', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
-    expect(bodiesOf(api, 'PATCH', '/api/v1/tasks/5')).toEqual([
+    expect(api.bodies('PATCH', '/api/v1/tasks/5')).toEqual([
       { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '6' },
     ]);
     await waitFor(() => expect(sessionStorage.getItem(EDIT_KEY)).toBeNull());
@@ -70,7 +75,7 @@ describe('edit-task', () => {
     await userEvent.clear(screen.getByLabelText('Кількість активацій'));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/list-task/edit-task/7'));
-    expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+    expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
       { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5' },
     ]);
   });
@@ -87,13 +92,13 @@ describe('edit-task', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Користувач/ }));
     await userEvent.type(await screen.findByLabelText('Telegram ID'), '1000');
-    await waitFor(() => expect(api.calls()).toContain('GET /api/v1/users/search'));
+    await waitFor(() => expect(api.endpoints()).toContain('GET /api/v1/users/search'));
     await userEvent.click(await screen.findByRole('button', { name: /@student_demo/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?taskId=5&telegramId=100001'));
     expect(screen.getByLabelText('Кількість активацій')).toHaveValue('2'); // the form survived the trip
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
     await waitFor(() =>
-      expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+      expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
         { type: 'LOCAL', discountValue: 10, availableValue: 2, telegramId: '100001', taskId: '5' },
       ]),
     );
@@ -106,7 +111,7 @@ describe('edit-task', () => {
     expect(screen.getByText('30% · залишилось активацій: 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Прибрати знижку: @student_demo' }));
     await waitFor(() =>
-      expect(bodiesOf(api, 'POST', '/api/v1/discounts/discount')).toEqual([
+      expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
         { type: 'LOCAL', discountValue: 0, availableValue: null, telegramId: '100001', taskId: '5' },
       ]),
     );

@@ -1,12 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { hideError } from '../../../ui';
-import { mockFetch, renderAdmin, task, teacher, unmountAll, type MockRoute } from '../test/harness';
+import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { task, teacher } from '../../../../test/fixtures';
 import { ADD_KEY } from './draft';
+import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
+beforeAll(() => preloadLazy(catalogueAdminRoutes));
 
 afterEach(async () => {
   await unmountAll();

@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { MSG, NAME_MAX, type Teacher } from '@zalik/contract';
+import { MSG, type Teacher } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { FixedBottomButton, Input, Page, Section, SkeletonRows } from '../../../ui';
-import { useTeachers } from '../../tasks/api/catalogue';
+import { useTeachers } from '../../../api/catalogue';
 import { AdminOnly } from '../common/AdminOnly';
 import { useSaveTeacher } from '../common/api';
-import { stateField, useGoBack } from '../common/navigation';
+import { stateField, useGoBack } from '../../../lib/navigation';
+import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
 import { nameError } from '../common/validation';
-import styles from '../common/admin.module.css';
 
 /**
  * /list-task/{subjectID}/choose-teacher/add-teacher and .../edit-teacher: a teacher's name
@@ -23,11 +22,7 @@ function TeacherForm({ subjectId, editing }: { subjectId: string; editing: boole
   const teacher = editing ? (passed ?? lookup.data?.find((t) => t.id === queryId) ?? null) : null;
 
   if (editing && !teacher) {
-    return (
-      <Page title="Редагувати викладача">
-        <Section>{lookup.isPending ? <SkeletonRows count={1} /> : <p className={styles.row}>{MSG.teacherNotFound}</p>}</Section>
-      </Page>
-    );
+    return <MissingItem title="Редагувати викладача" pending={lookup.isPending} message={MSG.teacherNotFound} rows={1} />;
   }
   return <TeacherFields key={teacher?.id ?? 'new'} teacher={teacher} subjectId={subjectId} />;
 }
@@ -38,8 +33,7 @@ function TeacherFields({ teacher, subjectId }: { teacher: Teacher | null; subjec
   const save = useSaveTeacher(teacher?.id ?? null, subjectId);
   const goBack = useGoBack(`/list-task/${subjectId}/choose-teacher`);
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = () => {
     const invalid = nameError(name, MSG.nameLength);
     if (invalid) {
       haptic.notification('error');
@@ -50,26 +44,24 @@ function TeacherFields({ teacher, subjectId }: { teacher: Teacher | null; subjec
   };
 
   return (
-    <Page title={teacher ? 'Редагувати викладача' : 'Новий викладач'}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <Input
-          label="Викладач"
-          placeholder="Прізвище та ініціали, напр. Коваленко О. П."
-          value={name}
-          maxLength={NAME_MAX + 10}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          error={error}
-          hint={`${name.trim().length}/${NAME_MAX}`}
-          autoFocus={!teacher}
-        />
-      </form>
-      <FixedBottomButton onClick={() => submit()} loading={save.isPending}>
-        {teacher ? 'Зберегти' : 'Додати викладача'}
-      </FixedBottomButton>
-    </Page>
+    <FormScreen
+      title={teacher ? 'Редагувати викладача' : 'Новий викладач'}
+      submitLabel={teacher ? 'Зберегти' : 'Додати викладача'}
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <NameInput
+        label="Викладач"
+        placeholder="Прізвище та ініціали, напр. Коваленко О. П."
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setError(null);
+        }}
+        error={error}
+        autoFocus={!teacher}
+      />
+    </FormScreen>
   );
 }
 

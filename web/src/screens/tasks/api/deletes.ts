@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { showError } from '../../../ui';
-import { catalogueKeys } from './keys';
+import { qk } from '../../../api/queryKeys';
 
 export type CatalogueKind = 'subjects' | 'teachers' | 'tasks';
 
@@ -27,7 +27,7 @@ export function useDeleteCatalogue() {
     onError: (err) => showError(deleteErrorMessage(err)),
     onSuccess: () => {
       haptic.notification('success');
-      return qc.invalidateQueries({ queryKey: catalogueKeys.all });
+      return qc.invalidateQueries({ queryKey: qk.catalogue.all });
     },
   });
 }

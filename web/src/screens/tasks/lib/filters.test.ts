@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { task } from '../test/harness';
+import { task } from '../../../../test/fixtures';
 import { filterTasks, matchesPrice, NO_FILTERS, priceLabel } from './filters';
 import { clearFilters, FILTERS_KEY, readFilters, writeFilters } from './storage';
 

@@ -2,7 +2,7 @@ import { NO_FILTERS, type PriceMode, type TaskFilters } from './filters';
 
 /**
  * Filter selections live in sessionStorage between the list and its pickers (spec 4) and are
- * dropped on leaving the list area (see TasksArea). They belong to one subject: opening
+ * dropped on leaving the list area (lib/useListFiltersReset.ts). They belong to one subject: opening
  * another subject starts clean.
  */
 export const FILTERS_KEY = 'zalik.taskFilters';

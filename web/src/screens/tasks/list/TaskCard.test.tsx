@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { discountedPrice, formatUah } from '@zalik/contract';
-import { task } from '../test/harness';
+import { task } from '../../../../test/fixtures';
 import { TaskCard } from './TaskCard';
 
 describe('TaskCard', () => {

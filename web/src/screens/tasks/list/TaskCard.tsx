@@ -1,7 +1,6 @@
 import { formatUah, type Task } from '@zalik/contract';
-import { Button, SkeletonBar } from '../../../ui';
+import { BoltIcon, Button, EyeIcon, EyeOffIcon, SkeletonBar } from '../../../ui';
 import { payablePrice } from '../lib/filters';
-import { BoltIcon, EyeIcon, EyeOffIcon } from './icons';
 import styles from './TaskCard.module.css';
 
 interface TaskCardProps {
@@ -32,11 +31,11 @@ export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: Ta
           {showVisibility &&
             (task.visible ? (
               <span className={styles.visible} role="img" aria-label="Видиме студентам" title="Видиме студентам">
-                <EyeIcon aria-hidden="true" />
+                <EyeIcon size={18} aria-hidden="true" />
               </span>
             ) : (
               <span className={styles.hidden} role="img" aria-label="Приховане від студентів" title="Приховане від студентів">
-                <EyeOffIcon aria-hidden="true" />
+                <EyeOffIcon size={18} aria-hidden="true" />
               </span>
             ))}
         </span>

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { writeFilters } from '../lib/storage';
-import { ADMIN, developer, mockFetch, renderRoutes, task, teacher, type MockRoute } from '../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes } from '../../../../test/harness';
+import { developer, task, teacher } from '../../../../test/fixtures';
+import { tasksRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
@@ -35,11 +37,11 @@ afterEach(() => {
 describe('task list', () => {
   it('loads every teacher’s tasks in parallel when no teacher is chosen', async () => {
     const api = mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     expect(screen.getByLabelText('Завантаження завдань')).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Контрольна робота' });
     expect(titles()).toEqual(['Розрахункова робота', 'Модульний тест', 'Чернетка', 'Контрольна робота']);
-    expect(api.calls()).toEqual(expect.arrayContaining(['GET /api/v1/tasks/teacher/10', 'GET /api/v1/tasks/teacher/11']));
+    expect(api.endpoints()).toEqual(expect.arrayContaining(['GET /api/v1/tasks/teacher/10', 'GET /api/v1/tasks/teacher/11']));
     // The filter rows show that nothing is selected.
     expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Усі');
     expect(screen.getByRole('link', { name: /Творець/ })).toHaveTextContent('Усі');
@@ -49,10 +51,10 @@ describe('task list', () => {
   it('applies the stored teacher, creator and price filters and shows them in the rows', async () => {
     const api = mockFetch(routes());
     writeFilters(SUBJECT, { teacherId: '10', price: 100, mode: 'ge' });
-    renderRoutes(`/list-task/${SUBJECT}`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     await screen.findByRole('article', { name: 'Розрахункова робота' });
     expect(titles()).toEqual(['Розрахункова робота', 'Чернетка']);
-    expect(api.calls()).not.toContain('GET /api/v1/tasks/teacher/11');
+    expect(api.endpoints()).not.toContain('GET /api/v1/tasks/teacher/11');
     expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Петренко О. В.');
     expect(screen.getByRole('link', { name: /Ціна/ })).toHaveTextContent('від 100 грн');
 
@@ -64,14 +66,14 @@ describe('task list', () => {
   it('says “Немає завдань” when nothing matches', async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { creator: 'other_dev', price: 100, mode: 'le' });
-    renderRoutes(`/list-task/${SUBJECT}`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     expect(await screen.findByText(MSG.emptyTasks)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Творець/ })).toHaveTextContent('@other_dev');
   });
 
   it('opens buying-task or buying-test with the task in state and its id in the URL', async () => {
     mockFetch(routes());
-    const { router } = renderRoutes(`/list-task/${SUBJECT}`);
+    const { router } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     const test = await screen.findByRole('article', { name: 'Модульний тест' });
     await userEvent.click(within(test).getByRole('button', { name: 'Придбати' }));
     expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/${SUBJECT}/buying-test?taskId=2`);
@@ -85,7 +87,7 @@ describe('task list', () => {
   it('hides admin affordances from students', async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { teacherId: '10' });
-    renderRoutes(`/list-task/${SUBJECT}`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     const card = await screen.findByRole('article', { name: 'Розрахункова робота' });
     expect(screen.queryByRole('button', { name: '+ Додати завдання' })).toBeNull();
     expect(screen.queryByRole('img', { name: /Видиме|Приховане/ })).toBeNull();
@@ -95,7 +97,7 @@ describe('task list', () => {
 
   it('gives admins the eye icons, “+ Додати завдання” with a teacher chosen, and edit from the menu', async () => {
     mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`, ADMIN);
     await screen.findByRole('article', { name: 'Чернетка' });
     expect(screen.getByRole('img', { name: 'Приховане від студентів' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: 'Видиме студентам' })).toHaveLength(3);
@@ -111,7 +113,7 @@ describe('task list', () => {
   it('opens add-task for the chosen teacher', async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { teacherId: '11' });
-    renderRoutes(`/list-task/${SUBJECT}`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`, ADMIN);
     await userEvent.click(await screen.findByRole('button', { name: '+ Додати завдання' }));
     expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/add-task/${SUBJECT}?teacherId=11`);
   });
@@ -119,7 +121,7 @@ describe('task list', () => {
   it('deletes a task after the confirmation and refetches the list', async () => {
     const api = mockFetch(routes());
     api.on({ method: 'DELETE', path: '/api/v1/tasks/3', body: { ok: true } });
-    renderRoutes(`/list-task/${SUBJECT}`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`, ADMIN);
     fireEvent.contextMenu(await screen.findByRole('article', { name: 'Чернетка' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
     const dialog = screen.getByRole('alertdialog');
@@ -127,7 +129,7 @@ describe('task list', () => {
     expect(dialog).toHaveTextContent(MSG.confirmText);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
-    expect(api.calls()).not.toContain('DELETE /api/v1/tasks/3');
+    expect(api.endpoints()).not.toContain('DELETE /api/v1/tasks/3');
 
     fireEvent.contextMenu(screen.getByRole('article', { name: 'Чернетка' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
@@ -135,14 +137,14 @@ describe('task list', () => {
     api.on({ path: '/api/v1/tasks/teacher/10', body: [task({ id: '1', title: 'Розрахункова робота', teacherId: '10' })] });
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Підтвердити' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Чернетка' })).toBeNull());
-    expect(api.calls()).toContain('DELETE /api/v1/tasks/3');
+    expect(api.endpoints()).toContain('DELETE /api/v1/tasks/3');
   });
 
   it('shows the server’s message when a delete fails, or the spec’s fallback', async () => {
     const api = mockFetch(routes());
     api.on({ method: 'DELETE', path: '/api/v1/tasks/1', status: 403, body: { message: MSG.forbidden } });
     api.on({ method: 'DELETE', path: '/api/v1/tasks/2', status: 500 });
-    renderRoutes(`/list-task/${SUBJECT}`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`, ADMIN);
 
     const remove = async (name: string) => {
       fireEvent.contextMenu(await screen.findByRole('article', { name }));

@@ -5,7 +5,7 @@ import { useMe } from '../../../api/me';
 import { Button, EmptyState, Page, SkeletonBar } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { AdminActions } from '../admin/AdminActions';
-import { useTeacherTasks, useTeachers } from '../api/catalogue';
+import { useTeacherTasks, useTeachers } from '../../../api/catalogue';
 import { useDeleteCatalogue } from '../api/deletes';
 import { filterTasks, NO_FILTERS } from '../lib/filters';
 import { readFilters, writeFilters } from '../lib/storage';

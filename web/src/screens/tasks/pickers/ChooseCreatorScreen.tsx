@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MSG, type User } from '@zalik/contract';
 import { EmptyState, FixedBottomButton, Page, showError } from '../../../ui';
-import { useCreators } from '../api/catalogue';
+import { useCreators } from '../../../api/catalogue';
 import { readFilters, writeFilters } from '../lib/storage';
 import { PickerOptions, toggle, type PickerOption } from './PickerOptions';
 import { useBackToList } from './useBackToList';

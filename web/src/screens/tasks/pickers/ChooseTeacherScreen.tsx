@@ -4,7 +4,7 @@ import { MSG } from '@zalik/contract';
 import { EmptyState, FixedBottomButton, Page, showError } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { AdminActions } from '../admin/AdminActions';
-import { useTeachers } from '../api/catalogue';
+import { useTeachers } from '../../../api/catalogue';
 import { useDeleteCatalogue } from '../api/deletes';
 import { readFilters, writeFilters } from '../lib/storage';
 import { PickerOptions, toggle } from './PickerOptions';

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, PRICE_FILTER_MAX } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { readFilters, writeFilters } from '../lib/storage';
-import { ADMIN, developer, mockFetch, renderRoutes, task, teacher, type MockRoute } from '../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes } from '../../../../test/harness';
+import { developer, task, teacher } from '../../../../test/fixtures';
+import { tasksRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
@@ -23,7 +25,7 @@ afterEach(() => {
 describe('choose-teacher', () => {
   it('refuses two teachers with the spec’s message and keeps the filter unchanged', async () => {
     mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Петренко О. В.' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
@@ -33,7 +35,7 @@ describe('choose-teacher', () => {
 
   it('stores one teacher and goes back to the list, which shows it', async () => {
     mockFetch(routes());
-    const { router } = renderRoutes(`/list-task/${SUBJECT}`);
+    const { router } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     await userEvent.click(await screen.findByRole('link', { name: /Викладач/ }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Коваленко Н. С.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
@@ -46,7 +48,7 @@ describe('choose-teacher', () => {
   it('starts from the stored choice; unticking all means every teacher', async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { teacherId: '10', price: 50 });
-    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
     const petrenko = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
     expect(petrenko).toBeChecked();
     await userEvent.click(petrenko);
@@ -58,14 +60,14 @@ describe('choose-teacher', () => {
     const api = mockFetch(routes());
     api.on({ method: 'DELETE', path: '/api/v1/teachers/10', body: { ok: true } });
     writeFilters(SUBJECT, { teacherId: '10' });
-    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`, ADMIN);
     const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
     fireEvent.contextMenu(row);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
     api.on({ path: `/api/v1/teachers/subject/${SUBJECT}`, body: [teacher('11', 'Коваленко Н. С.')] });
     await userEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Петренко О. В.' })).toBeNull());
-    expect(api.calls()).toContain('DELETE /api/v1/teachers/10');
+    expect(api.endpoints()).toContain('DELETE /api/v1/teachers/10');
     expect(readFilters(SUBJECT).teacherId).toBeNull(); // a deleted teacher is no filter
 
     fireEvent.contextMenu(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
@@ -76,7 +78,7 @@ describe('choose-teacher', () => {
 
   it('has no admin controls for students', async () => {
     mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
     const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
     expect(screen.queryByRole('button', { name: '+ Додати викладача' })).toBeNull();
     fireEvent.contextMenu(row);
@@ -85,7 +87,7 @@ describe('choose-teacher', () => {
 
   it('opens add-teacher for admins', async () => {
     mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}/choose-teacher`, ADMIN);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`, ADMIN);
     await userEvent.click(await screen.findByRole('button', { name: '+ Додати викладача' }));
     expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/${SUBJECT}/choose-teacher/add-teacher`);
   });
@@ -94,7 +96,7 @@ describe('choose-teacher', () => {
 describe('choose-creator', () => {
   it('lists the subject’s developers, refuses two and stores one username', async () => {
     mockFetch(routes());
-    const { router } = renderRoutes(`/list-task/${SUBJECT}/choose-creator`);
+    const { router } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-creator`);
     await userEvent.click(await screen.findByRole('checkbox', { name: /@dev_demo/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /@other_dev/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
@@ -112,7 +114,7 @@ describe('choose-creator', () => {
 describe('choose-price', () => {
   it('starts at the maximum, stores the slider value with ≥ from the switch', async () => {
     mockFetch(routes());
-    renderRoutes(`/list-task/${SUBJECT}/choose-price`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-price`);
     const slider = screen.getByRole('slider');
     expect(slider).toHaveValue(String(PRICE_FILTER_MAX));
     expect(slider).toHaveAttribute('min', '1');
@@ -129,7 +131,7 @@ describe('choose-price', () => {
   it('starts from the stored price and resets it to 0 (no price filter)', async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { price: 120, mode: 'le' });
-    renderRoutes(`/list-task/${SUBJECT}/choose-price`);
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-price`);
     expect(screen.getByRole('slider')).toHaveValue('120');
     expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Будь-яка ціна' }));

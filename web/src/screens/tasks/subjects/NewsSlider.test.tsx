@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWS_SLIDE_MS } from '@zalik/contract';
-import { news } from '../test/harness';
+import { news } from '../../../../test/fixtures';
 import { NewsCarousel } from './NewsSlider';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: ({ name }: { name: string }) => <i data-testid="lottie" data-name={name} /> }));

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { NEWS_SLIDE_MS, NEWS_SLIDES, type News } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
 import { Lottie, SkeletonBar, type LottieName } from '../../../ui';
-import { useNews } from '../api/catalogue';
+import { useNews } from '../../../api/catalogue';
 import styles from './NewsSlider.module.css';
 
 /** The news animations the app ships; an unknown name falls back by position. */

@@ -1,10 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { readFilters, writeFilters } from '../lib/storage';
-import { ADMIN, mockFetch, news, renderRoutes, subject, type MockRoute } from '../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes } from '../../../../test/harness';
+import { news, subject } from '../../../../test/fixtures';
+import { tasksRoutes } from '../routes';
+import { MainLayout } from '../../../app/MainLayout';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
@@ -24,7 +27,7 @@ afterEach(() => {
 describe('subjects on /', () => {
   it('starts on the user’s course, switches tabs and shows the empty state', async () => {
     mockFetch(routes(3));
-    const { router } = renderRoutes('/');
+    const { router } = renderRoutes(tasksRoutes, '/');
     expect(await screen.findByRole('tab', { name: '3 курс', selected: true })).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /Комп’ютерні мережі/ });
     expect(card).toHaveAttribute('href', '/list-task/9');
@@ -40,7 +43,7 @@ describe('subjects on /', () => {
 
   it('shows NEWS_SLIDES news slides', async () => {
     mockFetch(routes());
-    renderRoutes('/');
+    renderRoutes(tasksRoutes, '/');
     const slider = await screen.findByRole('region', { name: 'Новини' });
     expect(within(slider).getAllByRole('group', { hidden: true })).toHaveLength(2);
     expect(within(slider).getByRole('heading', { name: 'Ласкаво просимо' })).toBeInTheDocument();
@@ -48,7 +51,7 @@ describe('subjects on /', () => {
 
   it('opens a subject’s list with the subject in state', async () => {
     mockFetch([...routes(1), { path: /^\/api\/v1\/teachers\/subject\/2$/, body: [] }]);
-    renderRoutes('/');
+    renderRoutes(tasksRoutes, '/');
     await userEvent.click(await screen.findByRole('link', { name: /Фізика/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Фізика' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.emptyTasks)).toBeInTheDocument();
@@ -56,7 +59,7 @@ describe('subjects on /', () => {
 
   it('has no admin controls for students', async () => {
     mockFetch(routes(1));
-    renderRoutes('/');
+    renderRoutes(tasksRoutes, '/');
     const card = await screen.findByRole('link', { name: /Фізика/ });
     expect(screen.queryByRole('button', { name: '+ Додати предмет' })).toBeNull();
     fireEvent.contextMenu(card);
@@ -66,7 +69,7 @@ describe('subjects on /', () => {
   it('lets admins add, edit and delete subjects', async () => {
     const api = mockFetch(routes(1));
     api.on({ method: 'DELETE', path: '/api/v1/subjects/2', status: 404, body: { message: MSG.subjectNotFound } });
-    renderRoutes('/', ADMIN);
+    renderRoutes(tasksRoutes, '/', ADMIN);
     fireEvent.contextMenu(await screen.findByRole('link', { name: /Фізика/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
     await userEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
@@ -80,7 +83,7 @@ describe('subjects on /', () => {
 
   it('opens add-subject for admins', async () => {
     mockFetch(routes(1));
-    renderRoutes('/', ADMIN);
+    renderRoutes(tasksRoutes, '/', ADMIN);
     await userEvent.click(await screen.findByRole('button', { name: '+ Додати предмет' }));
     expect(screen.getByTestId('path')).toHaveTextContent('/add-subject');
   });
@@ -90,7 +93,7 @@ describe('filters and the list area', () => {
   it('keeps the filters inside /list-task and clears them on leaving it', async () => {
     mockFetch([...routes(1), { path: /^\/api\/v1\/teachers\/subject\/1$/, body: [] }]);
     writeFilters('1', { price: 200 });
-    const { router } = renderRoutes('/list-task/1', undefined, { browser: true });
+    const { router } = renderRoutes(tasksRoutes, '/list-task/1', undefined, { browser: true, layout: <MainLayout /> });
     await screen.findByText(MSG.emptyTasks);
 
     // The buying screens (another area, under /list-task) keep them.
@@ -114,5 +117,13 @@ describe('filters and the list area', () => {
     await router.navigate('/');
     await screen.findByRole('tablist');
     expect(readFilters('1').price).toBe(0);
+
+    // Leaving from a buying screen (not one of the list's own screens) clears them too.
+    writeFilters('1', { price: 200 });
+    await router.navigate('/list-task/1/buying-task?taskId=5');
+    await screen.findByTestId('elsewhere');
+    expect(readFilters('1').price).toBe(200);
+    await router.navigate('/settings');
+    await waitFor(() => expect(readFilters('1').price).toBe(0));
   });
 });

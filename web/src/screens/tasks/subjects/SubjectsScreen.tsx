@@ -3,7 +3,7 @@ import { COURSES, type CourseNumber } from '@zalik/contract';
 import { useCourse } from '../../../api/me';
 import { Button, EmptyState, Page, Tabs } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
-import { useSubjects } from '../api/catalogue';
+import { useSubjects } from '../../../api/catalogue';
 import { NewsSlider } from './NewsSlider';
 import { SubjectCard, SubjectSkeletons } from './SubjectCard';
 import styles from './SubjectsScreen.module.css';

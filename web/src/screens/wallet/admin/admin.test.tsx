@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatUah, type Wallet, type Withdrawal } from '@zalik/contract';
-import { ADMIN, json, mockFetch, renderWallet, STUDENT, tx } from '../test/harness';
+import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
+import { tx } from '../../../../test/fixtures';
+import { walletRoutes } from '../routes';
 
-vi.mock('../../../telegram/sdk', () => import('../test/sdk-mock'));
+vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 const uah = (n: number) => plain(formatUah(n));
@@ -27,7 +29,7 @@ beforeEach(() => vi.clearAllMocks());
 describe('admin: a user wallet', () => {
   it("tops up the user's general wallet and shows the new balance and rows", async () => {
     let balance = 0;
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/user/100001': () => json([general(balance)]),
       'GET /api/v1/transactions/history/user/100001': () =>
         json(balance ? [tx(1, { transactionType: 'DEPOSIT', initials: 'Поповнення', amount: balance })] : []),
@@ -36,7 +38,7 @@ describe('admin: a user wallet', () => {
         return json([general(balance)]);
       },
     });
-    renderWallet('/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
+    renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
 
     expect(await screen.findByText('Telegram ID 100001')).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
@@ -56,7 +58,7 @@ describe('admin: a user wallet', () => {
       'GET /api/v1/transactions/history/user/100001': () => json([]),
       'PATCH /api/v1/wallets/deposit': () => json({ message: 'Користувача не знайдено.' }, 404),
     });
-    renderWallet('/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
+    renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
     await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Користувача не знайдено.');
@@ -64,7 +66,7 @@ describe('admin: a user wallet', () => {
 
   it('is not for students', async () => {
     mockFetch({});
-    const { router } = renderWallet('/settings/admin-panel/profile/wallet?telegramId=100001', STUDENT);
+    const { router } = renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', STUDENT);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 });
@@ -72,14 +74,14 @@ describe('admin: a user wallet', () => {
 describe('admin: withdraw requests', () => {
   it('shows the full card and sums, and marks a request paid after confirmation', async () => {
     let list = [pending];
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/withdrawals': () => json(list),
       'PATCH /api/v1/wallets/withdrawals/3': () => {
         list = [];
         return json({ ...pending, status: 'PAID', cardNumber: '•••• 4242' });
       },
     });
-    renderWallet('/settings/admin-panel/withdrawals', ADMIN);
+    renderRoutes(walletRoutes, '/settings/admin-panel/withdrawals', ADMIN);
 
     const card = await screen.findByRole('article', { name: /dev_demo/ });
     expect(within(card).getByText('4242 4242 4242 4242')).toBeInTheDocument();
@@ -98,11 +100,11 @@ describe('admin: withdraw requests', () => {
   });
 
   it('rejects only after confirmation; cancelling sends nothing', async () => {
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/withdrawals': () => json([pending]),
       'PATCH /api/v1/wallets/withdrawals/3': () => json({ ...pending, status: 'REJECTED' }),
     });
-    renderWallet('/settings/admin-panel/withdrawals', ADMIN);
+    renderRoutes(walletRoutes, '/settings/admin-panel/withdrawals', ADMIN);
     const card = await screen.findByRole('article', { name: /dev_demo/ });
 
     await userEvent.click(within(card).getByRole('button', { name: 'Відхилити' }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wallet, Withdrawal, WithdrawalStatus } from '@zalik/contract';
 import { api } from '../../../api/client';
-import { walletKeys } from '../keys';
+import { qk } from '../../../api/queryKeys';
 
 export interface DepositInput {
   userTelegramId: string;
@@ -16,8 +16,8 @@ export function useDeposit() {
     mutationFn: ({ userTelegramId, amount, idempotencyKey }: DepositInput) =>
       api.patch<Wallet[]>('/api/v1/wallets/deposit', { userTelegramId, amount }, { idempotencyKey }),
     onSuccess: (wallets, { userTelegramId }) => {
-      qc.setQueryData(walletKeys.wallets(userTelegramId), wallets);
-      void qc.invalidateQueries({ queryKey: ['wallet', 'transactions', userTelegramId] });
+      qc.setQueryData(qk.wallet.wallets(userTelegramId), wallets);
+      void qc.invalidateQueries({ queryKey: qk.wallet.transactionsOf(userTelegramId) });
     },
   });
 }
@@ -25,7 +25,7 @@ export function useDeposit() {
 /** `GET /api/v1/wallets/withdrawals?status=...` (admins): requests with the full card number while pending. */
 export function useWithdrawals(status: WithdrawalStatus) {
   return useQuery({
-    queryKey: walletKeys.withdrawals(status),
+    queryKey: qk.wallet.withdrawals(status),
     queryFn: () => api.get<Withdrawal[]>('/api/v1/wallets/withdrawals', { query: { status } }),
   });
 }
@@ -36,6 +36,6 @@ export function useResolveWithdrawal() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'PAID' | 'REJECTED' }) =>
       api.patch<Withdrawal>(`/api/v1/wallets/withdrawals/${encodeURIComponent(id)}`, { status }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
 }

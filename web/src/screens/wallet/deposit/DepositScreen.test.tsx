@@ -2,10 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIN_TOPUP_UAH, MSG } from '@zalik/contract';
-import * as sdk from '../test/sdk-mock';
-import { json, mockFetch, renderWallet, STUDENT } from '../test/harness';
+import * as sdk from '../../../../test/sdk-mock';
+import { json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
+import { walletRoutes } from '../routes';
 
-vi.mock('../../../telegram/sdk', () => import('../test/sdk-mock'));
+vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
 const JAR = 'https://send.monobank.ua/jar/demo';
 
@@ -13,8 +14,8 @@ beforeEach(() => vi.clearAllMocks());
 
 describe('/wallet/deposit', () => {
   it('explains the card top-up and opens the jar link through Telegram', async () => {
-    const calls = mockFetch({ 'GET /api/v1/wallets/jar': () => json({ link: JAR, minAmount: MIN_TOPUP_UAH }) });
-    renderWallet('/wallet/deposit', STUDENT);
+    const { calls } = mockFetch({ 'GET /api/v1/wallets/jar': () => json({ link: JAR, minAmount: MIN_TOPUP_UAH }) });
+    renderRoutes(walletRoutes, '/wallet/deposit', STUDENT);
 
     expect(screen.getByText('Visa / Mastercard')).toBeInTheDocument();
     expect(screen.getByText(/Мінімальна сума поповнення — 100 грн/)).toBeInTheDocument();
@@ -29,7 +30,7 @@ describe('/wallet/deposit', () => {
 
   it('asks for a Telegram username first and opens nothing without one', async () => {
     mockFetch({ 'GET /api/v1/wallets/jar': () => json({ link: JAR, minAmount: MIN_TOPUP_UAH }) });
-    renderWallet('/wallet/deposit', { ...STUDENT, username: '' });
+    renderRoutes(walletRoutes, '/wallet/deposit', { ...STUDENT, username: '' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Перейти до оплати' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.usernameRequired);
@@ -38,7 +39,7 @@ describe('/wallet/deposit', () => {
 
   it("shows the server's message when the link cannot be had", async () => {
     mockFetch({ 'GET /api/v1/wallets/jar': () => json({ message: 'Поповнення тимчасово недоступне.' }, 400) });
-    renderWallet('/wallet/deposit', STUDENT);
+    renderRoutes(walletRoutes, '/wallet/deposit', STUDENT);
 
     await userEvent.click(screen.getByRole('button', { name: 'Перейти до оплати' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Поповнення тимчасово недоступне.');

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { MIN_TOPUP_UAH, MSG, formatUah } from '@zalik/contract';
 import { useMe } from '../../../api/me';
 import { openLink } from '../../../telegram/sdk';
-import { Cell, CheckCircleIcon, FixedBottomButton, IconTile, Page, Section, useErrorBanner } from '../../../ui';
+import { CardIcon, Cell, CheckCircleIcon, FixedBottomButton, IconTile, Page, Section, useErrorBanner } from '../../../ui';
 import { useJar } from '../api';
-import { CardIcon } from '../icons';
 import styles from '../wallet.module.css';
 
 /* The card tile is the blue of Telegram's own payment icons; it carries a white glyph. */

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Wallet, type Withdrawal } from '@zalik/contract';
-import { DEVELOPER, json, mockFetch, renderWallet, STUDENT } from '../test/harness';
+import { DEVELOPER, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
+import { walletRoutes } from '../routes';
 
-vi.mock('../../../telegram/sdk', () => import('../test/sdk-mock'));
+vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
 const wallets: Wallet[] = [
   { name: 'Загальний гаманець', balance: 0, kind: 'general' },
@@ -25,12 +26,12 @@ const request: Withdrawal = {
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
 function setup(mine: Withdrawal[] = []) {
-  const calls = mockFetch({
+  const { calls } = mockFetch({
     'GET /api/v1/wallets/user/100002': () => json(wallets),
     'GET /api/v1/wallets/withdrawals/my': () => json(mine),
     'PATCH /api/v1/wallets/withdraw': () => json(request),
   });
-  renderWallet('/wallet/withdraw', DEVELOPER);
+  renderRoutes(walletRoutes, '/wallet/withdraw', DEVELOPER);
   return calls;
 }
 
@@ -83,7 +84,7 @@ describe('/wallet/withdraw', () => {
 
   it('sends the stripped card and the amount once, confirms, and lists the request', async () => {
     let mine: Withdrawal[] = [];
-    const calls = mockFetch({
+    const { calls } = mockFetch({
       'GET /api/v1/wallets/user/100002': () => json(wallets),
       'GET /api/v1/wallets/withdrawals/my': () => json(mine),
       'PATCH /api/v1/wallets/withdraw': () => {
@@ -91,7 +92,7 @@ describe('/wallet/withdraw', () => {
         return json(request);
       },
     });
-    renderWallet('/wallet/withdraw', DEVELOPER);
+    renderRoutes(walletRoutes, '/wallet/withdraw', DEVELOPER);
     expect(await screen.findByText('Заявок на виведення ще немає')).toBeInTheDocument();
     await userEvent.type(await card(), '4111111111111111');
     expect(await card()).toHaveValue('4111 1111 1111 1111');
@@ -113,7 +114,7 @@ describe('/wallet/withdraw', () => {
 
   it('sends a student back to the wallet', async () => {
     mockFetch({ 'GET /api/v1/wallets/user/100001': () => json(wallets.slice(0, 1)) });
-    const { router } = renderWallet('/wallet/withdraw', STUDENT);
+    const { router } = renderRoutes(walletRoutes, '/wallet/withdraw', STUDENT);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
   });
 });

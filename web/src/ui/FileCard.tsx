@@ -1,7 +1,8 @@
-import { Button, DocumentIcon } from '../../ui';
-import { formatDate } from '../../lib/date';
+import { formatDate } from '../lib/date';
+import { Button } from './Button';
+import { DocumentIcon } from './icons';
 import { useDownload } from './useDownload';
-import styles from './buying.module.css';
+import styles from './FileCard.module.css';
 
 interface FileCardProps {
   fileName: string;

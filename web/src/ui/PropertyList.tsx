@@ -8,7 +8,7 @@ export interface Property {
 
 /**
  * Label-value rows inside a Section card; long values wrap under their own column instead of
- * pushing the label out (task titles can be long). Candidate for ui/.
+ * pushing the label out (task titles can be long).
  */
 export function PropertyList({ items }: { items: Property[] }) {
   return (

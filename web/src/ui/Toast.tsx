@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CheckCircleIcon } from '../../ui';
+import { CheckCircleIcon } from './icons';
 import styles from './Toast.module.css';
 
 const TOAST_MS = 3000;
@@ -8,7 +8,6 @@ const TOAST_MS = 3000;
 /**
  * A short confirmation at the top of the screen ('Посилання успішно скопійовано!'), the calm
  * counterpart of the red error banner. Returns the element to render and `show(text)`.
- * (Belongs in ui/ once another area needs it.)
  */
 export function useToast(): [ReactNode, (text: string) => void] {
   const [toast, setToast] = useState<{ text: string; seq: number } | null>(null);

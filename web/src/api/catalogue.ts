@@ -1,7 +1,8 @@
+/** The catalogue as everyone reads it (students browse it; the admin screens edit and re-read it). */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { News, Subject, Task, Teacher, User } from '@zalik/contract';
-import { api } from '../../../api/client';
-import { catalogueKeys } from './keys';
+import { api } from './client';
+import { qk } from './queryKeys';
 
 export const NEWS_PATH = '/api/v1/news/';
 export const subjectsPath = (course: number) => `/api/v1/subjects/course-number/${course}`;
@@ -12,7 +13,7 @@ export const creatorsPath = (subjectId: string) => `/api/v1/users/developer/${en
 /** The news slides. Decoration: a failure hides the slider instead of raising the banner. */
 export function useNews() {
   return useQuery({
-    queryKey: catalogueKeys.news(),
+    queryKey: qk.catalogue.news(),
     queryFn: () => api.get<News[]>(NEWS_PATH),
     staleTime: 5 * 60_000,
     meta: { silent: true },
@@ -20,16 +21,16 @@ export function useNews() {
 }
 
 export function useSubjects(course: number) {
-  return useQuery({ queryKey: catalogueKeys.subjects(course), queryFn: () => api.get<Subject[]>(subjectsPath(course)) });
+  return useQuery({ queryKey: qk.catalogue.subjects(course), queryFn: () => api.get<Subject[]>(subjectsPath(course)) });
 }
 
 export function useTeachers(subjectId: string) {
-  return useQuery({ queryKey: catalogueKeys.teachers(subjectId), queryFn: () => api.get<Teacher[]>(teachersPath(subjectId)) });
+  return useQuery({ queryKey: qk.catalogue.teachers(subjectId), queryFn: () => api.get<Teacher[]>(teachersPath(subjectId)) });
 }
 
 /** The subject's developers (the creator filter's choices). */
 export function useCreators(subjectId: string) {
-  return useQuery({ queryKey: catalogueKeys.creators(subjectId), queryFn: () => api.get<User[]>(creatorsPath(subjectId)) });
+  return useQuery({ queryKey: qk.catalogue.creators(subjectId), queryFn: () => api.get<User[]>(creatorsPath(subjectId)) });
 }
 
 export interface TeacherTasks {
@@ -54,7 +55,7 @@ function combine(results: UseQueryResult<Task[]>[]): TeacherTasks {
  */
 export function useTeacherTasks(teacherIds: readonly string[]): TeacherTasks {
   return useQueries({
-    queries: teacherIds.map((id) => ({ queryKey: catalogueKeys.tasksOfTeacher(id), queryFn: () => api.get<Task[]>(tasksPath(id)) })),
+    queries: teacherIds.map((id) => ({ queryKey: qk.catalogue.tasksOfTeacher(id), queryFn: () => api.get<Task[]>(tasksPath(id)) })),
     combine,
   });
 }

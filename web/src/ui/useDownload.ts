@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DOWNLOAD_RESET_MS } from '@zalik/contract';
-import { downloadFile } from '../../telegram/sdk';
+import { downloadFile } from '../telegram/sdk';
 
 /**
  * A download button's state: `loading` from the tap until DOWNLOAD_RESET_MS after the file

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { haptic } from '../../../telegram/sdk';
-import styles from './admin.module.css';
+import { haptic } from '../telegram/sdk';
+import styles from './SelectRow.module.css';
 
 interface SelectRowProps {
   selected: boolean;
@@ -18,7 +18,7 @@ export function SelectRow({ selected, onToggle, children, subtitle, order }: Sel
       type="button"
       role="checkbox"
       aria-checked={selected}
-      className={styles.selectRow}
+      className={styles.row}
       onClick={() => {
         haptic.selection();
         onToggle();
@@ -34,10 +34,15 @@ export function SelectRow({ selected, onToggle, children, subtitle, order }: Sel
             </svg>
           ))}
       </span>
-      <span className={styles.rowBody}>
-        <span className={styles.rowTitle}>{children}</span>
-        {subtitle && <span className={styles.rowSubtitle}>{subtitle}</span>}
+      <span className={styles.body}>
+        <span className={styles.title}>{children}</span>
+        {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
       </span>
     </button>
   );
+}
+
+/** Wraps a SelectRow that sits inside another element (a ContextMenu), keeping the separators. */
+export function SelectItem({ children }: { children: ReactNode }) {
+  return <div className={styles.item}>{children}</div>;
 }

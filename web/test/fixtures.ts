@@ -1,0 +1,79 @@
+/** Data builders for the jsdom tests: wire shapes from the contract with plausible defaults. */
+import type { News, Subject, Task, Teacher, Transaction, User } from '@zalik/contract';
+
+/** A catalogue task with only what a list needs; pass the fields a test is about. */
+export function task(over: Partial<Task> & Pick<Task, 'id'>): Task {
+  return {
+    title: `Завдання ${over.id}`,
+    description: '',
+    identifier: '',
+    price: 100,
+    discount: 0,
+    type: 'REGULAR',
+    visible: true,
+    autoGenerate: false,
+    developer: { telegramId: '100002', username: 'dev_demo' },
+    teacherId: '1',
+    teacher: { id: over.teacherId ?? '1', name: 'Петренко О. В.', subject: { id: '7', name: 'Вища математика' } },
+    args: [],
+    arguments: [],
+    hasTemplate: false,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A task as the buying screens get it: generated from a template, with two arguments. */
+export function buyableTask(over: Partial<Task> = {}): Task {
+  return task({
+    id: '7',
+    title: 'Лабораторна робота №1',
+    description: 'Звіт у форматі DOCX.',
+    identifier: 'docx-template',
+    price: 120,
+    autoGenerate: true,
+    teacherId: '3',
+    teacher: { id: '3', name: 'Петренко О. В.', subject: { id: '5', name: 'Вища математика' } },
+    args: ['1', '2'],
+    arguments: [
+      { id: '1', name: 'ПІБ студента', description: 'Прізвище та ініціали' },
+      { id: '2', name: 'Група', description: 'Наприклад, КН-21' },
+    ],
+    hasTemplate: true,
+    ...over,
+  });
+}
+
+export const teacher = (id: string, name: string, subjectId = '7'): Teacher => ({ id, name, subjectId });
+export const subject = (id: string, name: string, courseNumber = 1): Subject => ({ id, name, courseNumber });
+export const news = (id: string, title: string, animation = 'news-books'): News => ({ id, title, text: `Текст ${title}`, animation });
+
+export function user(telegramId: string, over: Partial<User> = {}): User {
+  return {
+    telegramId,
+    username: `user_${telegramId}`,
+    photo: '',
+    firstName: 'Іван',
+    lastName: 'Петренко',
+    courseNumber: 2,
+    createdAt: '2026-11-22T13:33:00.000Z',
+    isBanned: false,
+    roles: ['ROLE_USER'],
+    ...over,
+  };
+}
+
+export const developer = (telegramId: string, username: string): User =>
+  user(telegramId, { username, firstName: 'Тарас', lastName: 'Розробник', courseNumber: 0, createdAt: '2026-01-01T00:00:00.000Z', roles: ['ROLE_USER', 'ROLE_DEVELOPER'] });
+
+export function tx(n: number, over: Partial<Transaction> = {}): Transaction {
+  return {
+    transactionId: String(n),
+    transactionType: 'PURCHASE',
+    initials: `Покупка: завдання ${n}`,
+    createdTimeStamp: '2026-11-22T13:33:00.000Z',
+    amount: 120,
+    wallet: 'general',
+    ...over,
+  };
+}

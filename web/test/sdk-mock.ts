@@ -1,0 +1,19 @@
+import { vi } from 'vitest';
+
+/**
+ * The test double of telegram/sdk.ts: every call recorded, nothing sent anywhere. In a test file:
+ * `vi.mock('<path to>/telegram/sdk', () => import('<path to>/test/sdk-mock'))`, then assert on
+ * e.g. `haptic.notification` or `downloadFile` imported from this module.
+ */
+export const haptic = { impact: vi.fn(), notification: vi.fn(), selection: vi.fn() };
+export const downloadFile = vi.fn((_link: string, _fileName: string) => Promise.resolve());
+export const openLink = vi.fn((_url: string) => undefined);
+export const openTelegramLink = vi.fn((_url: string) => undefined);
+export const shareUrl = vi.fn((_url: string, _text?: string) => false);
+export const onBackButton = vi.fn((_listener: () => void) => () => {});
+export const setBackButtonVisible = vi.fn((_visible: boolean) => undefined);
+export const getTelegramUser = vi.fn(() => undefined);
+export const getRawInitData = vi.fn(() => undefined);
+export const getStartParam = vi.fn(() => undefined);
+export const isMobile = vi.fn(() => true);
+export const canDownloadFileNatively = vi.fn(() => true);
