@@ -42,20 +42,24 @@ async function throttle(context: BrowserContext, page: Page): Promise<CDPSession
 async function open(page: Page, cdp: CDPSession, url: string): Promise<Run> {
   const types = new Map<string, string>();
   const bytes: Record<string, number> = {};
-  const trace: string[] = [];
+  /** requestId -> start and end (s, CDP's monotonic clock) and what it was. */
+  const trace = new Map<string, { start: number; end?: number; what: string }>();
   let t0 = 0;
-  const onRequest = (e: { timestamp: number; request: { method: string; url: string } }) => {
+  const onRequest = (e: { requestId: string; timestamp: number; request: { method: string; url: string } }) => {
     t0 ||= e.timestamp;
-    trace.push(`${((e.timestamp - t0) * 1000).toFixed(0).padStart(6)} ms  ${e.request.method} ${e.request.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    trace.set(e.requestId, { start: e.timestamp, what: `${e.request.method} ${e.request.url.replace(/^https?:\/\/[^/]+/, '')}` });
   };
   const onResponse = (e: { requestId: string; type: string }) => types.set(e.requestId, e.type);
-  const onFinished = (e: { requestId: string; encodedDataLength: number }) => {
+  const onFinished = (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     const type = types.get(e.requestId) ?? 'Other';
     bytes[type] = (bytes[type] ?? 0) + e.encodedDataLength;
+    const t = trace.get(e.requestId);
+    if (t) t.end = e.timestamp;
   };
   cdp.on('Network.requestWillBeSent', onRequest);
   cdp.on('Network.responseReceived', onResponse);
   cdp.on('Network.loadingFinished', onFinished);
+  cdp.on('Network.loadingFailed', onFinished as never);
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(SUBJECT_CARD).first().waitFor({ state: 'visible', timeout: 60_000 });
   // performance.now() counts from this document's navigation start.
@@ -63,7 +67,12 @@ async function open(page: Page, cdp: CDPSession, url: string): Promise<Run> {
   cdp.off('Network.requestWillBeSent', onRequest);
   cdp.off('Network.responseReceived', onResponse);
   cdp.off('Network.loadingFinished', onFinished);
-  if (process.env.BENCH_TRACE === '1') console.log(`requests (start times):\n${trace.join('\n')}\n  visible at ${ms.toFixed(0)} ms`);
+  cdp.off('Network.loadingFailed', onFinished as never);
+  if (process.env.BENCH_TRACE === '1') {
+    const at = (t: number | undefined) => (t === undefined ? '     …' : ((t - t0) * 1000).toFixed(0).padStart(6));
+    const lines = [...trace.values()].map((t) => `${at(t.start)} → ${at(t.end)} ms  ${t.what}`);
+    console.log(`requests (start → end):\n${lines.join('\n')}\n  visible at ${ms.toFixed(0)} ms (navigation start ≈ the first request)`);
+  }
   return { ms, bytes };
 }
 

@@ -52,6 +52,8 @@ describe('catalogue: subjects, task list and filters', () => {
 
     // Teacher: two ticked is refused, one is applied.
     await page.getByRole('link', { name: /Викладач/ }).click();
+    // The picker is a lazy route: the list stays on screen until its chunk has loaded.
+    await page.getByRole('button', { name: 'Застосувати' }).waitFor();
     await page.getByText('Петренко О. В.').click();
     await page.getByText('Коваленко Н. С.').click();
     await page.getByRole('button', { name: 'Застосувати' }).click();
@@ -66,6 +68,7 @@ describe('catalogue: subjects, task list and filters', () => {
 
     // Creator: the subject's developer.
     await page.getByRole('link', { name: /Творець/ }).click();
+    await page.getByRole('button', { name: 'Застосувати' }).waitFor();
     await page.getByText('@dev_demo').click();
     await page.getByRole('button', { name: 'Застосувати' }).click();
     await page.getByRole('link', { name: /Творець.*@dev_demo/ }).waitFor();
@@ -145,6 +148,7 @@ describe('catalogue: subjects, task list and filters', () => {
 
       await page.getByRole('button', { name: 'Застосувати' }).click();
       await page.getByRole('link', { name: /Викладач/ }).click();
+      await page.getByRole('button', { name: 'Застосувати' }).waitFor();
       await page.getByText('Петренко О. В.').waitFor();
       await waitForIdle(page);
       await shoot(page, `tasks-choose-teacher-${theme}`);

@@ -161,7 +161,9 @@ export function renderRoutes(
   opts: { browser?: boolean; layout?: ReactElement } = {},
 ) {
   const list = Array.isArray(entries) ? entries : [entries];
-  const tree: RouteObject[] = [{ element: opts.layout ?? <Outlet />, HydrateFallback: () => null, children: [...routes, { path: '*', element: <Elsewhere /> }] }];
+  const tree: RouteObject[] = [
+    { element: opts.layout ?? <Outlet />, HydrateFallback: () => null, children: [...withPreloaded(routes), { path: '*', element: <Elsewhere /> }] },
+  ];
   const last = list[list.length - 1]!;
   if (opts.browser) window.history.replaceState(null, '', typeof last === 'string' ? last : last.pathname + (last.search ?? ''));
   const router = opts.browser ? createBrowserRouter(tree) : createMemoryRouter(tree, { initialEntries: list, initialIndex: list.length - 1 });
@@ -177,11 +179,29 @@ export function renderRoutes(
   return { ...utils, router, client };
 }
 
-/** Imports every lazy screen of `routes` now, so a test's first render does not wait for a transform. */
+/** What each preloaded lazy route resolved to: renderRoutes then renders it at once, as an eager route. */
+const resolvedLazy = new WeakMap<RouteObject, object>();
+
+/**
+ * Imports every lazy screen of `routes` now (call it in `beforeAll`): the first render then
+ * shows the screen synchronously instead of waiting for the chunk, as eager routes do.
+ */
 export async function preloadLazy(routes: RouteObject[]): Promise<void> {
   await Promise.all(
-    routes.flatMap((r) => [typeof r.lazy === 'function' ? r.lazy() : undefined, r.children ? preloadLazy(r.children) : undefined]),
+    routes.flatMap((r) => [
+      typeof r.lazy === 'function' ? Promise.resolve(r.lazy()).then((props) => void resolvedLazy.set(r, props)) : undefined,
+      r.children ? preloadLazy(r.children) : undefined,
+    ]),
   );
+}
+
+function withPreloaded(routes: RouteObject[]): RouteObject[] {
+  return routes.map((r) => {
+    const props = resolvedLazy.get(r);
+    const children = r.children ? withPreloaded(r.children) : undefined;
+    if (!props && !children) return r;
+    return { ...r, ...(props ? { ...props, lazy: undefined } : {}), ...(children ? { children } : {}) } as RouteObject;
+  });
 }
 
 /**

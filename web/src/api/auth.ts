@@ -1,7 +1,8 @@
 import { MSG, type JwtClaims } from '@zalik/contract';
 import { getRawInitData } from '../telegram/sdk';
+import { takeEarly } from './early';
 import { ApiError, networkError, readError } from './errors';
-import { decodeClaims, setToken } from './token';
+import { decodeClaims, rememberCourse, setToken } from './token';
 
 export const AUTH_PATH = '/api/v1/users/auth';
 
@@ -11,22 +12,27 @@ async function authenticate(): Promise<JwtClaims> {
   const initData = getRawInitData();
   // Spec, section 8: auth errors are thrown, not shown (there is nobody to sign in as).
   if (!initData) throw new ApiError(MSG.initDataMissing, 401);
+  const payload = JSON.stringify(initData);
   let res: Response;
   try {
-    res = await fetch(AUTH_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(initData),
-    });
+    res = await (takeEarly('POST', AUTH_PATH, payload) ??
+      fetch(AUTH_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: payload,
+      }));
   } catch {
     throw networkError();
   }
   if (!res.ok) throw await readError(res);
-  const body = (await res.json().catch(() => null)) as { jwt?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as { jwt?: unknown; courseNumber?: unknown } | null;
   const claims = typeof body?.jwt === 'string' ? decodeClaims(body.jwt) : null;
   if (!claims || typeof body?.jwt !== 'string') throw new ApiError(MSG.tokenInvalid, 401, body);
   setToken(body.jwt);
-  notify(claims);
+  // AuthAnswer carries the course, so the first screen needs no GET /users/me/course.
+  const courseNumber = typeof body.courseNumber === 'number' ? body.courseNumber : undefined;
+  if (courseNumber !== undefined) rememberCourse(courseNumber);
+  notify(claims, courseNumber);
   return claims;
 }
 
@@ -41,13 +47,35 @@ export function signIn(): Promise<JwtClaims> {
   return inFlight;
 }
 
+let launch: Promise<unknown> | null = null;
+
+/**
+ * The launch's sign-in (the AuthGate's): until it has answered, every other call waits for it
+ * (api/client.ts), so nothing is sent with a token left by another persona or from before a
+ * ban, and screens may mount (and start their queries) while the app is still signing in.
+ */
+export function signInForLaunch(): Promise<JwtClaims> {
+  const p = signIn();
+  launch = p;
+  return p;
+}
+
+/** Resolves once the launch's sign-in has answered, either way (at once if none was started). */
+export function launchSignedIn(): Promise<void> | null {
+  return launch && launch.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 // --- Session events: the AuthGate listens, the client reports. ---------------------------
 
-type SessionEvent = { type: 'signedIn'; claims: JwtClaims } | { type: 'banned' };
+/** `courseNumber`: what the sign-in answered (AuthAnswer), when it did. */
+type SessionEvent = { type: 'signedIn'; claims: JwtClaims; courseNumber?: number } | { type: 'banned' };
 const listeners = new Set<(e: SessionEvent) => void>();
 
-function notify(claims: JwtClaims): void {
-  listeners.forEach((l) => l({ type: 'signedIn', claims }));
+function notify(claims: JwtClaims, courseNumber: number | undefined): void {
+  listeners.forEach((l) => l({ type: 'signedIn', claims, courseNumber }));
 }
 
 /** Called by the client when the server says the user is banned (403 MSG.banned). */

@@ -4,9 +4,9 @@ import { MSG } from '@zalik/contract';
 vi.mock('../telegram/sdk', () => ({ getRawInitData: () => 'query_id=q&user=%7B%22id%22%3A1%7D&hash=h' }));
 
 import { api, newIdempotencyKey } from './client';
-import { subscribeSession } from './auth';
+import { signIn, subscribeSession } from './auth';
 import { ApiError } from './errors';
-import { getToken, setToken } from './token';
+import { COURSE_KEY, getToken, setToken } from './token';
 import { shouldRetry } from '../app/providers';
 
 /** A JWT whose payload the client can read (the signature is the server's business). */
@@ -129,6 +129,42 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(json(200, []));
     await api.get('/api/v1/transactions/history/user/1', { query: { page: 0, limit: 5, q: undefined } });
     expect(calls()[0]!.url).toBe('/api/v1/transactions/history/user/1?page=0&limit=5');
+  });
+});
+
+describe('early requests (index.html started them before the bundle)', () => {
+  afterEach(() => {
+    delete window.__zalikEarly;
+  });
+
+  it("takes a parked GET answer instead of asking again, and asks again when it failed", async () => {
+    window.__zalikEarly = {
+      'GET /api/v1/news/': { response: Promise.resolve(json(200, ['parked'])) },
+      'GET /api/v1/subjects/course-number/1': { response: Promise.resolve(expired('both')) },
+    };
+    fetchMock.mockImplementation(async () => json(200, ['fresh']));
+    await expect(api.get('/api/v1/news/')).resolves.toEqual(['parked']);
+    await expect(api.get('/api/v1/subjects/course-number/1')).resolves.toEqual(['fresh']);
+    await expect(api.get('/api/v1/news/')).resolves.toEqual(['fresh']);
+    expect(calls().map((c) => c.url)).toEqual(['/api/v1/subjects/course-number/1', '/api/v1/news/']);
+  });
+
+  it("signs in with the parked answer when it was for this launch's initData, and reports the answered course", async () => {
+    const fresh = jwt('42');
+    window.__zalikEarly = {
+      'POST /api/v1/users/auth': {
+        body: JSON.stringify('query_id=q&user=%7B%22id%22%3A1%7D&hash=h'),
+        response: Promise.resolve(json(200, { jwt: fresh, courseNumber: 3 })),
+      },
+    };
+    const events: unknown[] = [];
+    const off = subscribeSession((e) => events.push(e));
+    await signIn();
+    off();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getToken()).toBe(fresh);
+    expect(localStorage.getItem(COURSE_KEY)).toBe('3');
+    expect(events).toMatchObject([{ type: 'signedIn', courseNumber: 3, claims: { sub: '42' } }]);
   });
 });
 

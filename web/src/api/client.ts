@@ -4,7 +4,8 @@
  * AuthGate; every failure is an ApiError carrying the server's Ukrainian message.
  */
 import { isBannedError, isTokenExpired, networkError, readError } from './errors';
-import { reportBanned, signIn } from './auth';
+import { launchSignedIn, reportBanned, signIn } from './auth';
+import { takeEarly } from './early';
 import { getToken } from './token';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -45,6 +46,11 @@ function init(method: string, opts: RequestOptions): RequestInit {
 
 async function send(method: string, url: string, opts: RequestOptions): Promise<Response> {
   try {
+    // A GET index.html already started (app/early.ts) is the same request: take its answer,
+    // unless it failed (it went out with the token stored by the last launch): then ask again.
+    const early = method === 'GET' && opts.body === undefined ? takeEarly(method, url) : undefined;
+    const parked = early && (await early.catch(() => null));
+    if (parked?.ok) return parked;
     return await fetch(url, init(method, opts));
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
@@ -65,6 +71,7 @@ async function parse<T>(res: Response): Promise<T> {
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, opts.query);
+  await launchSignedIn();
   let res = await send(method, url, opts);
   if (!res.ok) {
     let err = await readError(res);

@@ -3,10 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseNumber, Role } from '@zalik/contract';
 import { api } from './client';
 import { qk } from './queryKeys';
+import { rememberCourse } from './token';
 
 export const COURSE_PATH = '/api/v1/users/me/course';
 
-/** The signed-in user's course: 0 until chosen, then 1-4. */
+/**
+ * The signed-in user's course: 0 until chosen, then 1-4. The AuthGate seeds it from the
+ * sign-in's answer (AuthAnswer.courseNumber), so normally this never calls the server.
+ */
 export function useCourse() {
   return useQuery({
     queryKey: qk.course(),
@@ -21,7 +25,10 @@ export function useSetCourse() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (courseNumber: CourseNumber) => api.patch<number>(COURSE_PATH, { courseNumber }),
-    onSuccess: (_, courseNumber) => qc.setQueryData(qk.course(), courseNumber),
+    onSuccess: (_, courseNumber) => {
+      rememberCourse(courseNumber);
+      qc.setQueryData(qk.course(), courseNumber);
+    },
   });
 }
 

@@ -19,6 +19,21 @@ export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
 }
 
+/**
+ * The user's course as the last sign-in said, kept between launches so the next launch can
+ * ask for that course's subjects while it signs in (app/early.ts). A hint for speed only: the
+ * app shows the course the fresh sign-in answers.
+ */
+export const COURSE_KEY = 'zalik.course';
+
+export function rememberCourse(course: number): void {
+  try {
+    localStorage.setItem(COURSE_KEY, String(course));
+  } catch {
+    // Storage full or blocked: the next launch just waits for its sign-in.
+  }
+}
+
 function base64UrlDecode(part: string): string {
   const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -1,16 +1,23 @@
-import { useState } from 'react';
+import './zod';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBanner } from '../ui';
-import { DemoBar } from './DemoBar';
 import { Providers } from './providers';
 import { routes } from './routes';
+
+/** Demo mode only: with the emulation, a chunk a student inside Telegram never downloads. */
+const DemoBar = lazy(() => import('./DemoBar').then((m) => ({ default: m.DemoBar })));
 
 /** The whole app: data, router, the error banner, and the emulated Telegram header in demo mode. */
 export function App({ demo }: { demo: boolean }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <Providers>
-      {demo && <DemoBar />}
+      {demo && (
+        <Suspense fallback={null}>
+          <DemoBar />
+        </Suspense>
+      )}
       <RouterProvider router={router} />
       <ErrorBanner />
     </Providers>

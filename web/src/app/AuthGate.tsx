@@ -1,15 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type JwtClaims } from '@zalik/contract';
-import { signIn, subscribeSession } from '../api/auth';
+import { signInForLaunch, subscribeSession } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { MeContext, useCourse, type Me } from '../api/me';
+import { qk } from '../api/queryKeys';
 import { getTelegramUser } from '../telegram/sdk';
 import { FullScreenSpinner } from '../ui';
-import { BlockedScreen } from '../screens/blocked/BlockedScreen';
-import { ChooseCourseScreen } from '../screens/onboarding/ChooseCourseScreen';
-import { RulesScreen } from '../screens/rules/RulesScreen';
 import { FailureScreen } from './FailureScreen';
+import { FirstScreenSkeleton } from './FirstScreenSkeleton';
+
+// Screens of the rare cases (a ban, the first open) stay out of the first screen's bundle.
+const BlockedScreen = lazy(() => import('../screens/blocked/BlockedScreen').then((m) => ({ default: m.BlockedScreen })));
+const ChooseCourseScreen = lazy(() => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ default: m.ChooseCourseScreen })));
+const RulesScreen = lazy(() => import('../screens/rules/RulesScreen').then((m) => ({ default: m.RulesScreen })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>;
+}
 
 type Session = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; claims: JwtClaims };
 
@@ -36,21 +45,25 @@ export function AuthGate() {
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const [banned, setBanned] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const qc = useQueryClient();
+  const { pathname } = useLocation();
 
   useEffect(
     () =>
       subscribeSession((e) => {
         if (e.type === 'banned') setBanned(true);
         else {
+          // The sign-in answers the course too: seeded before the gate opens, useCourse() never waits.
+          if (e.courseNumber !== undefined) qc.setQueryData(qk.course(), e.courseNumber);
           setBanned(e.claims.ban);
           setSession({ status: 'ready', claims: e.claims });
         }
       }),
-    [],
+    [qc],
   );
 
   useEffect(() => {
-    signIn().catch((err: unknown) =>
+    signInForLaunch().catch((err: unknown) =>
       setSession({ status: 'failed', message: err instanceof ApiError ? err.message : MSG.appLoadFailed }),
     );
   }, [attempt]);
@@ -58,7 +71,13 @@ export function AuthGate() {
   const claims = session.status === 'ready' ? session.claims : null;
   const me = useMemo(() => (claims ? toMe(claims) : null), [claims]);
 
-  if (banned) return <BlockedScreen />;
+  if (banned) {
+    return (
+      <Loading>
+        <BlockedScreen />
+      </Loading>
+    );
+  }
   if (session.status === 'failed') {
     return (
       <FailureScreen
@@ -70,7 +89,7 @@ export function AuthGate() {
       />
     );
   }
-  if (!me) return <FullScreenSpinner />;
+  if (!me) return pathname === '/' ? <FirstScreenSkeleton /> : <FullScreenSpinner />;
   return (
     <MeContext.Provider value={me}>
       <CourseGate />
@@ -87,8 +106,20 @@ function CourseGate() {
   if (course.isError) return <FailureScreen message={course.error.message} onRetry={() => void course.refetch()} />;
 
   if (course.data === 0) {
-    if (pathname === '/rules') return <RulesScreen firstOpen />;
-    if (pathname === '/' || pathname === '/choose-course') return <ChooseCourseScreen />;
+    if (pathname === '/rules') {
+      return (
+        <Loading>
+          <RulesScreen firstOpen />
+        </Loading>
+      );
+    }
+    if (pathname === '/' || pathname === '/choose-course') {
+      return (
+        <Loading>
+          <ChooseCourseScreen />
+        </Loading>
+      );
+    }
     return <Navigate to="/" replace />;
   }
   if (pathname === '/choose-course') return <Navigate to="/" replace />;

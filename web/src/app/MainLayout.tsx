@@ -1,19 +1,38 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { useListFiltersReset } from '../screens/tasks/lib/useListFiltersReset';
 import { BottomNav } from '../ui';
+import { whenIdle } from './prefetch';
 
 /**
  * The signed-in layout: the screen above, the four-tab navigation below. `--layout-bottom`
  * tells Page and FixedBottomButton how much bottom space the navigation takes. It also watches
  * every navigation to drop the task filters once the user leaves /list-task.
  */
-export function MainLayout() {
+export function MainLayout({ prefetch }: { prefetch?: () => void }) {
   useListFiltersReset();
+  usePrefetchWhenSettled(prefetch);
   return (
     <div style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>
       <Outlet />
       <BottomNav />
     </div>
   );
+}
+
+/**
+ * Runs `prefetch` once, when the first screen has its data (no query in flight) and the
+ * browser is idle: the other tabs' chunks (prefetch.ts) must not compete with it on a slow network.
+ */
+function usePrefetchWhenSettled(prefetch: (() => void) | undefined) {
+  const fetching = useIsFetching();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!prefetch || done.current || fetching > 0) return;
+    return whenIdle(() => {
+      done.current = true;
+      prefetch();
+    });
+  }, [prefetch, fetching]);
 }

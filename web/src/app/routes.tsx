@@ -1,18 +1,18 @@
 /**
  * THE route table (see docs/WEB.md, "Add a screen"): the shell's own screens, plus one line per
- * area spreading its `screens/<area>/routes.tsx` array. Student screens are imported eagerly;
- * admin and developer screens are lazy chunks (`lazy: () => import(...)`), so a student
- * downloads none of their code.
+ * area spreading its `screens/<area>/routes.tsx` array. Only the first screen (the subjects on
+ * `/`, inside MainLayout) is imported eagerly: every other screen is a chunk
+ * (`lazy: () => import(...)`), so the first paint downloads the least (150 KB budget,
+ * scripts/check-bundle.ts) and a student downloads no admin or developer code at all. The
+ * student tabs are prefetched once the first screen is up (prefetch.ts).
  */
 import type { RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../ui';
 import { LoadingScreen } from '../screens/loading/LoadingScreen';
-import { ChooseCourseScreen } from '../screens/onboarding/ChooseCourseScreen';
-import { RulesScreen } from '../screens/rules/RulesScreen';
-import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { AuthGate } from './AuthGate';
 import { MainLayout } from './MainLayout';
 import { NotFoundScreen } from './NotFoundScreen';
+import { PREFETCHED_PATHS, prefetchRoutes } from './prefetch';
 import { RouteError } from './RouteError';
 import { Shell } from './Shell';
 import { tasksRoutes } from '../screens/tasks/routes';
@@ -24,6 +24,10 @@ import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
+
+const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
+
+const prefetchTabs = () => prefetchRoutes(routes, PREFETCHED_PATHS);
 
 export const routes: RouteObject[] = [
   {
@@ -38,10 +42,10 @@ export const routes: RouteObject[] = [
         element: <AuthGate />,
         children: [
           // Onboarding (the AuthGate shows these itself while the course is 0).
-          { path: '/choose-course', element: <ChooseCourseScreen /> },
-          { path: '/rules', element: <RulesScreen /> },
+          { path: '/choose-course', lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
+          { path: '/rules', lazy: rules },
           {
-            element: <MainLayout />,
+            element: <MainLayout prefetch={prefetchTabs} />,
             children: [
               // --- tasks (catalogue, buying): index '/' and /list-task/... ---
               ...tasksRoutes,
@@ -54,8 +58,8 @@ export const routes: RouteObject[] = [
               ...historyRoutes,
               ...supportRoutes,
               // --- settings ---
-              { path: '/settings', element: <SettingsScreen /> },
-              { path: '/settings/rules', element: <RulesScreen /> },
+              { path: '/settings', lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
+              { path: '/settings/rules', lazy: rules },
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
               // --- developer (lazy): /settings/dev-panel ---

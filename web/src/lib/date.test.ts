@@ -10,6 +10,15 @@ describe('formatDate', () => {
     expect(formatDate('2026-07-01T21:05:00Z')).toBe('2 липня, 00:05, 2026');
   });
 
+  it('names every month in the genitive, midnight as 00, and the Kyiv date across the year end', () => {
+    const months = ['січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня'];
+    months.forEach((m, i) => {
+      // Noon UTC on the 15th: the same day in Kyiv in every season.
+      expect(formatDate(Date.UTC(2026, i, 15, 12, 0))).toBe(`15 ${m}, ${i >= 3 && i <= 9 ? 15 : 14}:00, 2026`);
+    });
+    expect(formatDate('2026-12-31T22:00:00Z')).toBe('1 січня, 00:00, 2027');
+  });
+
   it('answers an empty string for missing or broken values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');

@@ -9,6 +9,8 @@
  */
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
 import type { Persona } from '@zalik/contract';
+import { takeEarly } from '../api/early';
+import { DEMO_FLAG, SDK_STORAGE_PREFIX } from './launch';
 import { isMobilePlatform } from './version';
 import { PALETTES, type DemoTheme } from './palettes';
 
@@ -34,10 +36,6 @@ const KEY = {
   theme: 'zalik.demo.theme',
   platform: 'zalik.demo.platform',
 } as const;
-/** sessionStorage flag telling a reload of this tab that the launch params were ours. */
-const DEMO_FLAG = 'zalik.demo.active';
-/** Where the SDK keeps launch params and component state between reloads. */
-const SDK_STORAGE_PREFIX = 'tapps/';
 
 /** Height of the emulated Telegram header (back button + persona chip). */
 export const DEMO_BAR_HEIGHT = 44;
@@ -60,30 +58,6 @@ export interface DemoState {
   platform: DemoPlatform;
   backButtonVisible: boolean;
   fullscreen: boolean;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Detection
-// ---------------------------------------------------------------------------------------------
-
-function urlHasLaunchParams(url: string | undefined): boolean {
-  return !!url && /[?#&]tgWebApp(Data|Platform|Version)=/.test(url);
-}
-
-/**
- * True when a real Telegram client launched the page: launch params in the URL (or in the
- * original navigation URL), a native webview proxy, or launch params saved by the SDK in this
- * tab that this module did not put there.
- */
-export function isRealTelegram(): boolean {
-  if (typeof window === 'undefined') return false;
-  if (urlHasLaunchParams(window.location.href)) return true;
-  const nav = performance.getEntriesByType?.('navigation')[0];
-  if (urlHasLaunchParams(nav?.name)) return true;
-  const w = window as Window & { TelegramWebviewProxy?: unknown };
-  if (w.TelegramWebviewProxy) return true;
-  const savedByDemo = sessionStorage.getItem(DEMO_FLAG) === '1';
-  return !savedByDemo && sessionStorage.getItem(`${SDK_STORAGE_PREFIX}launchParams`) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -310,29 +284,38 @@ async function readJson<T>(res: Response, what: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+function signInitData(telegramId: string): Promise<Response> {
+  const body = JSON.stringify({ telegramId });
+  return (
+    takeEarly('POST', INIT_DATA_URL, body) ??
+    fetch(INIT_DATA_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body })
+  );
+}
+
 /**
  * Starts the emulation. Answers `unavailable` when the server has no dev endpoints
- * (production): the page then asks to open the app in Telegram.
+ * (production): the page then asks to open the app in Telegram. The remembered persona's
+ * initData is asked for together with the persona list (usually both already started by
+ * app/early.ts); only a persona that is not in the list costs a second round trip.
  */
 export async function startDemo(): Promise<DemoStart> {
-  const res = await fetch(PERSONAS_URL, { headers: { accept: 'application/json' } });
+  const prefs = readPrefs();
+  const personasRes = takeEarly('GET', PERSONAS_URL) ?? fetch(PERSONAS_URL, { headers: { accept: 'application/json' } });
+  const guessed = prefs.personaId ? signInitData(prefs.personaId) : null;
+  // Not awaited yet: a failure is read below, or not at all when the guess was wrong.
+  guessed?.catch(() => undefined);
+
+  const res = await personasRes;
   if (res.status === 404) return { ok: false, reason: 'unavailable' };
   const personas = await readJson<Persona[]>(res, PERSONAS_URL);
   if (!Array.isArray(personas) || personas.length === 0) throw new Error('No demo personas');
 
-  const prefs = readPrefs();
-  const persona =
-    personas.find((p) => String(p.telegramId) === prefs.personaId) ??
-    personas.find((p) => p.role === 'ROLE_USER') ??
-    personas[0]!;
+  const remembered = personas.find((p) => String(p.telegramId) === prefs.personaId);
+  const persona = remembered ?? personas.find((p) => p.role === 'ROLE_USER') ?? personas[0]!;
   localStorage.setItem(KEY.persona, String(persona.telegramId));
 
   const signed = await readJson<{ initData: string }>(
-    await fetch(INIT_DATA_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ telegramId: persona.telegramId }),
-    }),
+    await (remembered && guessed ? guessed : signInitData(String(persona.telegramId))),
     INIT_DATA_URL,
   );
 

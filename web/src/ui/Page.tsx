@@ -28,11 +28,19 @@ interface SectionProps {
   className?: string;
 }
 
+/**
+ * The small-caps title over a group (what Section puts above its card). Use it alone for a
+ * group that is not a card (a form), so every group title in the app looks the same.
+ */
+export function SectionHeader({ children, className }: { children: ReactNode; className?: string }) {
+  return <h2 className={[styles.header, className ?? ''].join(' ')}>{children}</h2>;
+}
+
 /** A grouped card of rows with an optional small-caps header and a hint footer. */
 export function Section({ header, footer, children, className }: SectionProps) {
   return (
     <section className={[styles.section, className ?? ''].join(' ')}>
-      {header && <h2 className={styles.header}>{header}</h2>}
+      {header && <SectionHeader>{header}</SectionHeader>}
       <div className={styles.card}>{children}</div>
       {footer && <p className={styles.footer}>{footer}</p>}
     </section>

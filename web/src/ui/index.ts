@@ -1,5 +1,5 @@
 /** The shared UI kit: import from 'ui' only (see docs/WEB.md for one-line usage of each). */
-export { Page, Section, IconTile } from './Page';
+export { Page, Section, SectionHeader, IconTile } from './Page';
 export { Cell, Chevron } from './Cell';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { Input, TextArea, Checkbox, Switch } from './Field';

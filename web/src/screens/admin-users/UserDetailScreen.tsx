@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import type { User } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { formatDate } from '../../lib/date';
-import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
+import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, PropertyList, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
 import { useUser } from './api';
 import { courseText, displayName, fullName, giveRolePath, historyPath, rolesText, walletPath } from './labels';
 import { RequireAdmin, telegramIdParam } from './RequireAdmin';
@@ -49,12 +49,17 @@ function UserDetail({ telegramId }: { telegramId: string }) {
       {ban.node}
       <Header user={u} />
       <Section header="Профіль">
-        <Cell after={u.telegramId}>Telegram ID</Cell>
-        <Cell after={u.username ? `@${u.username}` : 'Unknown'}>Нікнейм</Cell>
-        <Cell after={courseText(u.courseNumber)}>Курс</Cell>
-        <Cell after={formatDate(u.createdAt)}>Створено</Cell>
-        <Cell after={rolesText(u.roles)}>Ролі</Cell>
-        <Cell after={<span className={u.isBanned ? styles.statusBanned : undefined}>{u.isBanned ? 'Заблоковано' : 'Активний'}</span>}>Статус</Cell>
+        {/* The same label-value rows as the dev panel's order and a purchase's result. */}
+        <PropertyList
+          items={[
+            { label: 'Telegram ID', value: u.telegramId },
+            { label: 'Нікнейм', value: u.username ? `@${u.username}` : 'Unknown' },
+            { label: 'Курс', value: courseText(u.courseNumber) },
+            { label: 'Створено', value: formatDate(u.createdAt) },
+            { label: 'Ролі', value: rolesText(u.roles) },
+            { label: 'Статус', value: <span className={u.isBanned ? styles.statusBanned : undefined}>{u.isBanned ? 'Заблоковано' : 'Активний'}</span> },
+          ]}
+        />
       </Section>
       <Section>
         <Cell to={walletPath(u.telegramId)} before={<IconTile color={TILE.wallet}><WalletIcon size={19} /></IconTile>}>

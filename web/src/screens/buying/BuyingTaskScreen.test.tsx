@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ProcessedTask } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { buyingRoutes } from './routes';
-import { json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { json, mockFetch, renderRoutes, STUDENT, preloadLazy } from '../../../test/harness';
 import { buyableTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
@@ -28,6 +28,9 @@ const send = () => screen.getByRole('button', { name: 'Відправити' });
 beforeEach(() => {
   vi.clearAllMocks();
 });
+
+// The screens are lazy chunks: load them once, so each test renders at once.
+beforeAll(() => preloadLazy(buyingRoutes));
 
 describe('buying a regular task', () => {
   it('shows the title, the subject and one labelled input per argument', () => {

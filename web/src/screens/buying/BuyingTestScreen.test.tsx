@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ProcessedTask } from '@zalik/contract';
 import { buyingRoutes } from './routes';
-import { json, mockFetch, renderRoutes } from '../../../test/harness';
+import { json, mockFetch, renderRoutes, preloadLazy } from '../../../test/harness';
 import { buyableTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
@@ -32,6 +32,9 @@ const ORDER: ProcessedTask = {
 beforeEach(() => {
   vi.clearAllMocks();
 });
+
+// The screens are lazy chunks: load them once, so each test renders at once.
+beforeAll(() => preloadLazy(buyingRoutes));
 
 describe('buying a test task', () => {
   it('numbers the fields after the first argument and adds one per tap', async () => {

@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import HistoryScreen from './HistoryScreen';
 
-/** Routes of this area, spread into the route table (app/routes.tsx). The admin view is a lazy chunk. */
+/** Routes of this area, spread into the route table (app/routes.tsx): chunks loaded on demand (the admin view is its own). */
 export const historyRoutes: RouteObject[] = [
-  { path: '/settings/history-task', element: <HistoryScreen /> },
+  { path: '/settings/history-task', lazy: () => import('./HistoryScreen').then((m) => ({ Component: m.default })) },
   {
     path: '/settings/admin-panel/profile/history-task',
     lazy: () => import('./AdminHistoryScreen').then((m) => ({ Component: m.default })),

@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { InvitationScreen } from './InvitationScreen';
-import { InviteScreen } from './InviteScreen';
 
-/** Routes of this area, spread into the route table (app/routes.tsx). */
+/** Routes of this area, spread into the route table (app/routes.tsx). A tab: prefetched after the first screen (app/prefetch.ts). */
 export const invitationRoutes: RouteObject[] = [
-  { path: '/invitation', element: <InvitationScreen /> },
-  { path: '/invitation/invite', element: <InviteScreen /> },
+  { path: '/invitation', lazy: () => import('./InvitationScreen').then((m) => ({ Component: m.InvitationScreen })) },
+  { path: '/invitation/invite', lazy: () => import('./InviteScreen').then((m) => ({ Component: m.InviteScreen })) },
 ];

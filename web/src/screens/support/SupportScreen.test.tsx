@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, type Faq } from '@zalik/contract';
 import { hideError } from '../../ui';
-import { mockFetch, type MockRoute, renderRoutes, STUDENT } from '../../../test/harness';
+import { mockFetch, type MockRoute, renderRoutes, STUDENT, preloadLazy } from '../../../test/harness';
 import { supportRoutes } from './routes';
 
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
@@ -24,6 +24,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   hideError();
 });
+
+// The screens are lazy chunks: load them once, so each test renders at once.
+beforeAll(() => preloadLazy(supportRoutes));
 
 describe('support', () => {
   it('shows the FAQ as collapsible questions above the form', async () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { haptic } from '../../telegram/sdk';
-import { Button, FilePicker, FixedBottomButton, Lottie, Page, TextArea, useErrorBanner } from '../../ui';
+import { Button, FilePicker, FixedBottomButton, Lottie, Page, SectionHeader, TextArea, useErrorBanner } from '../../ui';
 import { useSendSupport } from './api';
 import { FaqList } from './FaqList';
 import { addSupportFiles, supportFilesProblem } from './files';
@@ -59,7 +59,7 @@ export function SupportScreen() {
       <FaqList />
 
       <form className={styles.form} onSubmit={submit} noValidate>
-        <h2 className={styles.formHeader}>Написати в підтримку</h2>
+        <SectionHeader className={styles.formHeader}>Написати в підтримку</SectionHeader>
         {!me.username && (
           <p className={styles.warning} role="note">
             У вашому профілі Telegram немає імені користувача (нікнейма). Додайте його в налаштуваннях Telegram, щоб підтримка

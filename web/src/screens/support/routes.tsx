@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { SupportScreen } from './SupportScreen';
 
-/** Routes of this area, spread into the route table (app/routes.tsx). */
-export const supportRoutes: RouteObject[] = [{ path: '/settings/support', element: <SupportScreen /> }];
+/** Routes of this area, spread into the route table (app/routes.tsx): a chunk loaded on demand. */
+export const supportRoutes: RouteObject[] = [
+  { path: '/settings/support', lazy: () => import('./SupportScreen').then((m) => ({ Component: m.SupportScreen })) },
+];

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_PAGE_SIZE, MSG, formatUah, type Wallet } from '@zalik/contract';
-import { DEVELOPER, json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { DEVELOPER, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../test/harness';
 import { tx } from '../../../test/fixtures';
 import { walletRoutes } from './routes';
 
@@ -15,6 +15,9 @@ const uah = (n: number) => formatUah(n).replace(/\s/g, ' ');
 const dev: Wallet = { name: 'Dev гаманець', balance: 950, kind: 'dev', pending: 250 };
 
 beforeEach(() => vi.clearAllMocks());
+
+// The screens are lazy chunks: load them once, so each test renders (and navigates) at once.
+beforeAll(() => preloadLazy(walletRoutes));
 
 describe('/wallet', () => {
   it('shows a student the balance and signed transaction rows, with a top-up but no switch or withdraw', async () => {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, PRICE_FILTER_MAX } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { readFilters, writeFilters } from '../lib/storage';
-import { ADMIN, mockFetch, type MockRoute, renderRoutes } from '../../../../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes, preloadLazy } from '../../../../test/harness';
 import { developer, task, teacher } from '../../../../test/fixtures';
 import { tasksRoutes } from '../routes';
 
@@ -21,6 +21,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   hideError();
 });
+
+// The screens are lazy chunks: load them once, so each test renders at once.
+beforeAll(() => preloadLazy(tasksRoutes));
 
 describe('choose-teacher', () => {
   it('refuses two teachers with the spec’s message and keeps the filter unchanged', async () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIN_TOPUP_UAH, MSG } from '@zalik/contract';
 import * as sdk from '../../../../test/sdk-mock';
-import { json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
+import { json, mockFetch, renderRoutes, STUDENT, preloadLazy } from '../../../../test/harness';
 import { walletRoutes } from '../routes';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
@@ -11,6 +11,9 @@ vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 const JAR = 'https://send.monobank.ua/jar/demo';
 
 beforeEach(() => vi.clearAllMocks());
+
+// The screens are lazy chunks: load them once, so each test renders at once.
+beforeAll(() => preloadLazy(walletRoutes));
 
 describe('/wallet/deposit', () => {
   it('explains the card top-up and opens the jar link through Telegram', async () => {

@@ -46,7 +46,11 @@ export function DepositScreen() {
             </IconTile>
           }
           subtitle="Картка в гривнях (UAH)"
-          after={<CheckCircleIcon size={22} />}
+          after={
+            <span className={styles.chosen}>
+              <CheckCircleIcon size={22} />
+            </span>
+          }
         >
           Visa / Mastercard
         </Cell>

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATH } from '../api/auth';
+import { NEWS_PATH, subjectsPath } from '../api/catalogue';
+import { takeEarly } from '../api/early';
+import { COURSE_KEY, TOKEN_KEY } from '../api/token';
+import { DEMO_FLAG, SDK_STORAGE_PREFIX } from '../telegram/launch';
+import { EARLY, startEarly } from './early';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+const jwt = (exp: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: '1', roles: ['ROLE_USER'], ban: false, exp })}.sig`;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const sent = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    if (url === EARLY.initData) return json({ initData: 'signed' });
+    if (url === EARLY.auth) return json({ jwt: jwt(Date.now() / 1000 + 3600), courseNumber: 2 });
+    return json([]);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__zalikEarly;
+});
+
+describe('early requests (app/early.ts)', () => {
+  it("uses the app's own paths and storage keys (it cannot import them)", () => {
+    expect(EARLY.auth).toBe(AUTH_PATH);
+    expect(EARLY.news).toBe(NEWS_PATH);
+    expect(`${EARLY.subjects}3`).toBe(subjectsPath(3));
+    expect(EARLY.tokenKey).toBe(TOKEN_KEY);
+    expect(EARLY.courseKey).toBe(COURSE_KEY);
+    expect(EARLY.demoFlag).toBe(DEMO_FLAG);
+    expect(EARLY.sdkLaunchParams).toBe(`${SDK_STORAGE_PREFIX}launchParams`);
+  });
+
+  it('demo, first open: personas and init-data at once, then sign-in, then the answered course', async () => {
+    window.history.replaceState(null, '', '/?persona=100001');
+    window.__zalikEarly = startEarly();
+    expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data']);
+    await flush();
+    expect(sent()).toEqual([
+      'GET /api/dev/personas',
+      'POST /api/dev/init-data',
+      'POST /api/v1/users/auth',
+      'GET /api/v1/subjects/course-number/2',
+      'GET /api/v1/news/',
+    ]);
+    // The app takes each answer once, and only for the same request.
+    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('other'))).toBeUndefined();
+    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('signed'))).toBeDefined();
+    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('signed'))).toBeUndefined();
+    expect(takeEarly('GET', subjectsPath(2))).toBeDefined();
+  });
+
+  it('returning with a live token and a cached course: the catalogue goes out before the sign-in answers', () => {
+    localStorage.setItem(TOKEN_KEY, jwt(Date.now() / 1000 + 3600));
+    localStorage.setItem(COURSE_KEY, '3');
+    window.location.hash = `tgWebAppData=${encodeURIComponent('user=1&hash=h')}&tgWebAppVersion=8.0`;
+    window.__zalikEarly = startEarly();
+    expect(sent()).toEqual(['GET /api/v1/subjects/course-number/3', 'GET /api/v1/news/', 'POST /api/v1/users/auth']);
+    expect(fetchMock.mock.calls[2]![1]).toMatchObject({ body: JSON.stringify('user=1&hash=h') });
+  });
+
+  it('an expired token is not used, and a Telegram reload without launch params in the URL sends nothing', () => {
+    localStorage.setItem(TOKEN_KEY, jwt(Date.now() / 1000 - 10));
+    localStorage.setItem(COURSE_KEY, '3');
+    sessionStorage.setItem(`${SDK_STORAGE_PREFIX}launchParams`, 'tgWebAppData=...');
+    window.__zalikEarly = startEarly();
+    expect(sent()).toEqual([]);
+  });
+});
