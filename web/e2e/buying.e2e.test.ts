@@ -47,7 +47,8 @@ const tgEvents = (page: Page) => page.evaluate(() => (window.__tgEvents ?? []) a
 
 async function openTask(page: Page, title: string): Promise<void> {
   await page.getByRole('article', { name: title }).first().getByRole('button', { name: 'Придбати' }).click();
-  await page.getByRole('heading', { name: title }).waitFor();
+  await page.waitForURL(/\/buying-(task|test)/);
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
 }
 
 describe('buying an auto-generated task', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatUah, type Transaction, type Wallet, type Withdrawal } from '@zalik/contract';
+import { formatUah, type Subject, type Task, type Teacher, type Transaction, type Wallet, type Withdrawal } from '@zalik/contract';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
@@ -122,5 +122,27 @@ describe('wallet: balances, transactions, top-up and withdraw', () => {
     const top = student.getByRole('list', { name: 'Транзакції' }).getByRole('listitem').first();
     await top.getByText(uah(300, '+')).waitFor();
     await top.getByText('Поповнення').waitFor();
+  });
+
+  it('the student then buys a task: the balance drops by its price and the purchase tops the history', async () => {
+    const api = await env.apiAs(PERSONA.student);
+    const before = await generalOf(env, PERSONA.student);
+    const [subject] = await api.get<Subject[]>('/api/v1/subjects/course-number/1');
+    const teachers = await api.get<Teacher[]>(`/api/v1/teachers/subject/${subject!.id}`);
+    const tasks = (await Promise.all(teachers.map((t) => api.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)))).flat();
+    // A manual task: the money goes to escrow at once, whatever the developer does later.
+    const task = tasks.find((t) => t.type === 'REGULAR' && !t.autoGenerate && t.discount === 0 && t.price <= before)!;
+
+    const page = await env.open({ persona: PERSONA.student, path: `/list-task/${subject!.id}/buying-task?taskId=${task.id}&teacherId=${task.teacherId}` });
+    await page.getByRole('heading', { name: task.title, level: 1 }).waitFor();
+    for (const field of await page.getByRole('textbox').all()) await field.fill('Шевченко Т. Г.');
+    await page.getByRole('button', { name: 'Відправити' }).click();
+    await page.waitForURL(/buying-result$/);
+
+    await page.goto(new URL('/wallet', env.server.url).toString());
+    await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(uah(before - task.price));
+    const top = page.getByRole('list', { name: 'Транзакції' }).getByRole('listitem').first();
+    await top.getByText(uah(task.price, '−')).waitFor();
+    await top.getByText(`Покупка: ${task.title}`).waitFor();
   });
 });
