@@ -18,6 +18,7 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
+import { CatalogueCache } from './modules/catalogue/cache.js';
 import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import path from 'node:path';
@@ -33,6 +34,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Auto-generated tasks: task.identifier -> Generator. */
   generators: GeneratorRegistry;
+  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
+  catalogue: CatalogueCache;
 }
 
 export function createDeps(config: Config, database: Database): AppDeps {
@@ -41,7 +44,8 @@ export function createDeps(config: Config, database: Database): AppDeps {
   const users = createUsersService(db, config.adminTelegramIds);
   const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   const generators = new GeneratorRegistry();
-  return { config, database, db, tokens, users, blobs, generators };
+  const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
+  return { config, database, db, tokens, users, blobs, generators, catalogue };
 }
 
 export interface BuildOptions {
@@ -70,6 +74,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(rateLimitPlugin, { limits: deps.config.rateLimits, redisUrl: deps.config.redisUrl });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens, users: deps.users });
+
+  deps.catalogue.start(deps.database, app.log);
+  app.addHook('onClose', () => deps.catalogue.stop());
 
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 

@@ -38,6 +38,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxyHops: number;
+  /** Keep the catalogue's hot reads in memory (modules/catalogue/cache.ts); off behind a pooler that breaks LISTEN. */
+  catalogueCache: boolean;
 }
 
 export interface RateLimit {
@@ -105,6 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (env.SUPPORT_CHAT_ID && !/^-?[1-9]\d{0,15}$/.test(env.SUPPORT_CHAT_ID.trim())) {
     throw new ConfigError(`SUPPORT_CHAT_ID must be a numeric chat id (e.g. -1001234567890), got "${env.SUPPORT_CHAT_ID}"`);
   }
+  const cache = (env.CATALOGUE_CACHE || 'on').trim();
+  if (cache !== 'on' && cache !== 'off') throw new ConfigError(`CATALOGUE_CACHE must be on or off, got "${env.CATALOGUE_CACHE}"`);
   const fee = int(env, 'PLATFORM_FEE_PERCENT', 0);
   if (fee > 100) throw new ConfigError('PLATFORM_FEE_PERCENT must be 0-100');
   return {
@@ -136,5 +140,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: rateLimits(env),
     trustProxyHops: int(env, 'TRUST_PROXY', 0),
+    catalogueCache: cache === 'on',
   };
 }

@@ -94,12 +94,15 @@ describe('discount', () => {
     const db = w.ctx.deps.db;
     await db.execute(sql`INSERT INTO discounts (task_id, type, percent) VALUES (${taskId}, 'GLOBAL', 10)`);
     await db.execute(sql`INSERT INTO discounts (task_id, type, telegram_id, percent, uses_left) VALUES (${taskId}, 'LOCAL', ${STUDENT_ID}, 30, 2)`);
+    // Written behind the API's back: the cache learns of it from the database's NOTIFY.
+    await w.ctx.deps.catalogue.sync();
     expect(await discountOf(w.student)).toBe(30);
     expect(await discountOf(w.otherStudent)).toBe(10);
     expect(await discountOf(w.admin)).toBe(10);
 
     // A LOCAL discount with no uses left no longer counts.
     await db.execute(sql`UPDATE discounts SET uses_left = 0 WHERE type = 'LOCAL' AND task_id = ${taskId}`);
+    await w.ctx.deps.catalogue.sync();
     expect(await discountOf(w.student)).toBe(10);
     const res = await w.call('PATCH', `/api/v1/tasks/${taskId}`, w.admin, { price: 200 });
     expect(res.json()).toMatchObject({ price: 200, discount: 10 });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they talk to. */
@@ -22,6 +23,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   script: ScriptRunner;
+  /** Subscribes to a NOTIFY channel (see db/listen.ts for what the handlers hear and when). */
+  listen(channel: string, on: ChannelHandlers): Subscription;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         c.release();
       }
     };
-    return { db, kind: 'postgres', script, close: () => pool.end() };
+    const listen = (channel: string, on: ChannelHandlers) => listenPostgres(opts.databaseUrl!, channel, on);
+    return { db, kind: 'postgres', script, listen, close: () => pool.end() };
   }
   let client = opts.pglite;
   if (!client) {
@@ -67,7 +71,29 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
       }),
     );
-  return { db, kind: 'pglite', script, close: () => owned.close() };
+  // One process owns a PGlite, and it hands notifications to listeners before the committing
+  // query resolves, so this subscription can never miss one or lag behind.
+  const listen = (channel: string, on: ChannelHandlers): Subscription => {
+    let closed = false;
+    const unlisten = owned.listen(channel, on.message).then(
+      (stop) => {
+        if (!closed) on.ready();
+        return stop;
+      },
+      (e: unknown) => {
+        on.lost(e);
+        return undefined;
+      },
+    );
+    return {
+      async close() {
+        closed = true;
+        if (owned.closed) return;
+        await (await unlisten)?.().catch(() => {});
+      },
+    };
+  };
+  return { db, kind: 'pglite', script, listen, close: () => owned.close() };
 }
 
 /** Rows of a raw SQL query, the same for both drivers (both answer `{ rows }`). */

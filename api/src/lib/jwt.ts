@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { JwtClaims, type Role } from '@zalik/contract';
 
@@ -8,7 +9,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: given raw bytes, jose imports a new key on every verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign({ sub, roles, ban }) {
       return new SignJWT({ roles, ban })

@@ -17,11 +17,14 @@ interface NewsRow {
 const toNews = (r: NewsRow): News => ({ id: idOut(r.id), title: r.title, text: r.text, animation: r.animation });
 
 /** /api/v1/news: the slides above the subject list. `animation` names a Lottie file the web app ships. */
-export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/',
     { schema: { tags: ['news'], summary: 'News slides in display order', response: { 200: z.array(News), ...errors } } },
-    async () => (await rows<NewsRow>(db, sql`SELECT id, title, text, animation FROM news ORDER BY position, id`)).map(toNews),
+    () =>
+      catalogue.read('news', ['news'], async () =>
+        (await rows<NewsRow>(db, sql`SELECT id, title, text, animation FROM news ORDER BY position, id`)).map(toNews),
+      ),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.js';
 import { argumentsRoutes } from './arguments.js';
+import { invalidateOnWrite } from './cache.js';
 import { developersRoutes } from './developers.js';
 import { faqRoutes } from './faq.js';
 import { newsRoutes } from './news.js';
@@ -14,6 +15,7 @@ import { tasksRoutes } from './tasks/routes.js';
  * purchases keep reading what they bought.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  invalidateOnWrite(app, deps.catalogue);
   await app.register(subjectsRoutes, { ...deps, prefix: '/subjects' });
   await app.register(teachersRoutes, { ...deps, prefix: '/teachers' });
   await app.register(argumentsRoutes, { ...deps, prefix: '/arguments' });

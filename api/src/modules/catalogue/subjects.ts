@@ -22,16 +22,17 @@ export async function lockLiveSubject(tx: Executor, id: number): Promise<void> {
 }
 
 /** /api/v1/subjects */
-export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/course-number/:n',
     { schema: { tags: ['subjects'], summary: 'Subjects of a course', params: CourseParam, response: { 200: z.array(Subject), ...errors } } },
-    async (request) => {
-      const list = await rows<SubjectRow>(
-        db,
-        sql`SELECT id, name, course_number FROM subjects WHERE course_number = ${request.params.n} AND deleted_at IS NULL ORDER BY id`,
+    (request) => {
+      const n = request.params.n;
+      return catalogue.read(`subjects:${n}`, ['subjects'], async () =>
+        (
+          await rows<SubjectRow>(db, sql`SELECT id, name, course_number FROM subjects WHERE course_number = ${n} AND deleted_at IS NULL ORDER BY id`)
+        ).map(toSubject),
       );
-      return list.map(toSubject);
     },
   );
 

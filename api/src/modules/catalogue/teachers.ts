@@ -28,19 +28,23 @@ export async function lockLiveTeacher(tx: Executor, id: number): Promise<void> {
 }
 
 /** /api/v1/teachers */
-export const teachersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const teachersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/subject/:subjectId',
     { schema: { tags: ['teachers'], summary: 'Teachers of a subject', params: SubjectParam, response: { 200: z.array(Teacher), ...errors } } },
     async (request) => {
       const subjectId = Number(request.params.subjectId);
-      const subject = await row(db, sql`SELECT id FROM subjects WHERE id = ${subjectId} AND deleted_at IS NULL`);
-      if (!subject) throw notFound(MSG.subjectNotFound);
-      const list = await rows<TeacherRow>(
-        db,
-        sql`SELECT id, name, subject_id FROM teachers WHERE subject_id = ${subjectId} AND deleted_at IS NULL ORDER BY id`,
-      );
-      return list.map(toTeacher);
+      const list = await catalogue.read(`teachers:${subjectId}`, ['subjects', 'teachers'], async () => {
+        const subject = await row(db, sql`SELECT id FROM subjects WHERE id = ${subjectId} AND deleted_at IS NULL`);
+        if (!subject) return null;
+        const found = await rows<TeacherRow>(
+          db,
+          sql`SELECT id, name, subject_id FROM teachers WHERE subject_id = ${subjectId} AND deleted_at IS NULL ORDER BY id`,
+        );
+        return found.map(toTeacher);
+      });
+      if (!list) throw notFound(MSG.subjectNotFound);
+      return list;
     },
   );
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { row, type Executor } from '../../db/client.js';
+import { row, rows, type Executor } from '../../db/client.js';
 
 /**
  * The one rule for which discount a buyer gets on a task: their LOCAL discount wins over the
@@ -16,6 +16,44 @@ export function discountPercentSql(taskId: SQL, viewerId: number | null): SQL {
       AND (d.type = 'GLOBAL' OR d.telegram_id = ${viewerId})
     ORDER BY (d.type = 'LOCAL') DESC
     LIMIT 1), 0)`;
+}
+
+/**
+ * The same rule in memory, for every viewer at once: the live discounts of one teacher's tasks,
+ * as the catalogue cache keeps them (a task list then needs no per-viewer query).
+ */
+interface DiscountRow {
+  task_id: number;
+  type: 'GLOBAL' | 'LOCAL';
+  telegram_id: number | null;
+  percent: number;
+}
+
+export class DiscountRules {
+  private readonly global = new Map<number, number>();
+  private readonly local = new Map<string, number>();
+
+  constructor(list: DiscountRow[]) {
+    for (const d of list) {
+      if (d.type === 'GLOBAL') this.global.set(Number(d.task_id), Number(d.percent));
+      else this.local.set(`${d.task_id}:${d.telegram_id}`, Number(d.percent));
+    }
+  }
+
+  percent(taskId: number, viewerId: number): number {
+    return this.local.get(`${taskId}:${viewerId}`) ?? this.global.get(taskId) ?? 0;
+  }
+}
+
+/** Discounts with uses left on the live tasks of a teacher. */
+export async function loadDiscountRules(ex: Executor, teacherId: number): Promise<DiscountRules> {
+  return new DiscountRules(
+    await rows<DiscountRow>(
+      ex,
+      sql`SELECT d.task_id, d.type, d.telegram_id, d.percent FROM discounts d JOIN tasks t ON t.id = d.task_id
+          WHERE t.teacher_id = ${teacherId} AND t.deleted_at IS NULL AND (d.uses_left IS NULL OR d.uses_left > 0)`,
+    ),
+  );
 }
 
 export interface AppliedDiscount {

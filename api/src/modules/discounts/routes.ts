@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Discount, DiscountBody, ErrorBody, IdInput, TaskDiscount } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
+import { invalidateOnWrite } from '../catalogue/cache.js';
 import { createDiscountsService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -9,6 +10,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /** /api/v1/discounts (admins): GLOBAL and LOCAL discounts of a task. */
 export const discountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const discounts = createDiscountsService(deps.db);
+  invalidateOnWrite(app, deps.catalogue, ['discounts']);
 
   app.post(
     '/discount',

@@ -12,6 +12,7 @@ import { templateRoutes } from '../generators/routes.js';
 import { historyRoutes } from './history-routes.js';
 import { purchase } from './purchase.js';
 import { toProcessedTask } from './read.js';
+import { invalidateOnWrite } from '../catalogue/cache.js';
 
 export type OrdersDeps = AppDeps & { links: FileLinks };
 
@@ -26,11 +27,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.addHook('onClose', () => sandbox.close());
   deps.generators.register(createDocxTemplateGenerator({ db: deps.db, blobs: deps.blobs, sandbox }));
 
+  // A purchase may take a discount's last use, a template upload flips a task's hasTemplate.
+  invalidateOnWrite(app, deps.catalogue, ['discounts', 'task_templates']);
+
   const links = createFileLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Named one by one: `deps` also carries this plugin's own options (its prefix), which the
   // child plugins must not inherit a second time.
-  const { config, database, db, tokens, users, blobs, generators } = deps;
-  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, links };
+  const { config, database, db, tokens, users, blobs, generators, catalogue } = deps;
+  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, catalogue, links };
 
   app.post(
     '/tasks/process',

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdParam, MSG, Ok, Task, TaskCreate, TaskPatch, TeacherParam } from '@zalik/contract';
 import type { AppDeps } from '../../../app.js';
-import { row } from '../../../db/client.js';
 import { notFound } from '../../../lib/errors.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { adminOnly, errors } from '../common.js';
@@ -11,7 +9,7 @@ import { listTasksOfTeacher } from './read.js';
 import { archiveTask, createTask, patchTask } from './write.js';
 
 /** /api/v1/tasks (the purchase, POST /tasks/process, belongs to the orders area). */
-export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/teacher/:teacherId',
     {
@@ -23,14 +21,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       },
     },
     async (request) => {
-      const teacherId = Number(request.params.teacherId);
-      const teacher = await row(
-        db,
-        sql`SELECT t.id FROM teachers t JOIN subjects s ON s.id = t.subject_id
-            WHERE t.id = ${teacherId} AND t.deleted_at IS NULL AND s.deleted_at IS NULL`,
-      );
-      if (!teacher) throw notFound(MSG.teacherNotFound);
-      return listTasksOfTeacher(db, teacherId, currentUser(request));
+      const tasks = await listTasksOfTeacher(db, catalogue, Number(request.params.teacherId), currentUser(request));
+      if (!tasks) throw notFound(MSG.teacherNotFound);
+      return tasks;
     },
   );
 

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Subscription } from '../../db/listen.js';
+
+/** The tables whose triggers announce changes (migrations/0012_catalogue_changes.sql). */
+export type CatalogueTable =
+  | 'subjects'
+  | 'teachers'
+  | 'tasks'
+  | 'arguments'
+  | 'task_arguments'
+  | 'task_templates'
+  | 'discounts'
+  | 'news'
+  | 'users';
+
+const TABLES: readonly CatalogueTable[] = [
+  'subjects',
+  'teachers',
+  'tasks',
+  'arguments',
+  'task_arguments',
+  'task_templates',
+  'discounts',
+  'news',
+  'users',
+];
+const CHANNEL = 'catalogue_changed';
+const SYNC_PREFIX = 'sync:';
+/** Entries are keyed by ids from URLs: past this many, start again rather than grow. */
+const MAX_ENTRIES = 5_000;
+
+interface Entry {
+  stamp: number;
+  value: Promise<unknown>;
+}
+
+/**
+ * The catalogue's hot reads, kept in memory by each API instance. Students read the catalogue
+ * all day and admins change it a few times a week, so re-running the same joins for every
+ * request made the task list the slowest call of the API.
+ *
+ * Correctness rests on two rules:
+ * - Every entry records the change counters of the tables it was read from, taken BEFORE the
+ *   query; a change announced while the query runs makes that entry stale at once, so a read
+ *   that raced a commit is never kept.
+ * - The cache only answers while its change feed is proven live (LISTEN on PostgreSQL, checked
+ *   by a round trip at start and every 30 s; in-process on PGlite). Without it every read goes
+ *   to the database, as if there were no cache.
+ *
+ * Other instances learn of a change when its NOTIFY arrives (milliseconds after the commit);
+ * the instance that made a change learns it before its answer leaves (`invalidateOnWrite`),
+ * so an admin always sees their own edit.
+ */
+export class CatalogueCache {
+  private readonly counters = new Map<CatalogueTable, number>(TABLES.map((t) => [t, 0]));
+  private readonly entries = new Map<string, Entry>();
+  private readonly syncs = new Map<string, () => void>();
+  private live = false;
+  private subscription: Subscription | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private database: Database | undefined;
+  private log: FastifyBaseLogger | undefined;
+
+  private readonly enabled: boolean;
+  private readonly heartbeatMs: number;
+  private readonly syncTimeoutMs: number;
+
+  /**
+   * `heartbeatMs`: how often a round trip through the channel proves it still delivers;
+   * `syncTimeoutMs`: how long such a round trip may take before the feed counts as silent.
+   */
+  constructor(opts: { enabled?: boolean; heartbeatMs?: number; syncTimeoutMs?: number } = {}) {
+    this.enabled = opts.enabled ?? true;
+    this.heartbeatMs = opts.heartbeatMs ?? 30_000;
+    this.syncTimeoutMs = opts.syncTimeoutMs ?? 5_000;
+  }
+
+  /** Whether reads are answered from memory (the feed is live). */
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /**
+   * The value under `key`, loaded with `load` when missing or when any of `tables` changed
+   * since it was loaded. Concurrent reads of a missing key share one load.
+   */
+  read<T>(key: string, tables: readonly CatalogueTable[], load: () => Promise<T>): Promise<T> {
+    if (!this.live) return load();
+    const stamp = this.stamp(tables);
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const value = load();
+    const entry = { stamp, value };
+    this.entries.set(key, entry);
+    // A failed load is not remembered: the next read tries again.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /** Marks tables (default: all) as changed, so entries read from them load again. */
+  invalidate(tables: readonly CatalogueTable[] = TABLES): void {
+    for (const t of tables) this.counters.set(t, this.counters.get(t)! + 1);
+  }
+
+  /** Starts listening for changes; idempotent. A disabled cache never answers from memory. */
+  start(database: Database, log: FastifyBaseLogger): void {
+    if (!this.enabled || this.subscription) return;
+    this.database = database;
+    this.log = log;
+    this.subscription = database.listen(CHANNEL, {
+      message: (payload) => this.onMessage(payload),
+      ready: () => void this.check(),
+      lost: (error) => {
+        if (this.live) log.warn({ err: error }, 'catalogue cache: change feed lost, reading the database until it is back');
+        this.setLive(false);
+      },
+    });
+    this.heartbeat = setInterval(() => void this.check(), this.heartbeatMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.setLive(false);
+    await this.subscription?.close();
+    this.subscription = undefined;
+  }
+
+  /**
+   * Resolves once every change committed before the call has reached this instance: a
+   * notification sent now arrives after all earlier ones (PostgreSQL delivers in commit order).
+   * Rejects when it does not come back in time (`syncTimeoutMs`).
+   */
+  async sync(): Promise<void> {
+    const database = this.database;
+    if (!database) throw new Error('the catalogue cache is not started');
+    const nonce = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.syncs.set(nonce, resolve);
+      timer = setTimeout(() => reject(new Error(`the catalogue change feed did not answer within ${this.syncTimeoutMs} ms`)), this.syncTimeoutMs);
+    });
+    try {
+      await database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(nonce);
+    }
+  }
+
+  private async check(): Promise<void> {
+    if (!this.subscription) return;
+    try {
+      await this.sync();
+      if (!this.live) this.log?.info('catalogue cache: change feed live');
+      this.setLive(true);
+    } catch (error) {
+      if (this.live) this.log?.error({ err: error }, 'catalogue cache: change feed silent, reading the database');
+      this.setLive(false);
+    }
+  }
+
+  private setLive(live: boolean): void {
+    // Whatever was read before a gap in the feed may have missed a change.
+    if (live !== this.live) this.entries.clear();
+    this.live = live && Boolean(this.subscription);
+  }
+
+  private onMessage(payload: string): void {
+    if (payload.startsWith(SYNC_PREFIX)) return this.syncs.get(payload.slice(SYNC_PREFIX.length))?.();
+    const table = payload as CatalogueTable;
+    this.invalidate(this.counters.has(table) ? [table] : TABLES);
+  }
+
+  /** Counters only grow, so their sum changes whenever any of them does. */
+  private stamp(tables: readonly CatalogueTable[]): number {
+    let sum = 0;
+    for (const t of tables) sum += this.counters.get(t)!;
+    return sum;
+  }
+}
+
+/**
+ * Invalidates `tables` on this instance before each answer to a write (any method but GET and
+ * HEAD) of the plugin it is registered in leaves, after the route's transaction committed:
+ * the writer's next read cannot meet the old value, even before the NOTIFY arrives.
+ */
+export function invalidateOnWrite(app: FastifyInstance, cache: CatalogueCache, tables?: readonly CatalogueTable[]): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate(tables);
+    return payload;
+  });
+}
