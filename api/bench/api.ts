@@ -16,8 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createTokenService } from '../src/lib/jwt.js';
-import { API_ROOT, envInt, freePort, freshPgDatabase, load, startChild, table, type ChildServer, type LoadResult } from './lib.js';
+import { API_ROOT, envInt, freePort, load, startChild, table, type ChildServer, type LoadResult } from './lib.js';
 import { seedCatalogue } from './seed.js';
+import { createScratchDatabase } from '../src/db/scratch.js';
 
 const DURATION = envInt('BENCH_DURATION', 20);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 50);
@@ -63,7 +64,7 @@ async function measure(server: ChildServer, routes: Route[], token: string, roun
 
 async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-api-'));
-  const pgDb = kind === 'postgres' ? await freshPgDatabase(BASE_URL!) : undefined;
+  const pgDb = kind === 'postgres' ? await createScratchDatabase(BASE_URL!, 'zalik_bench') : undefined;
   const servers: ChildServer[] = [];
   try {
     const { teacherId, viewer } = await seedCatalogue(pgDb ? { databaseUrl: pgDb.url } : { dataDir });

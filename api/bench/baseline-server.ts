@@ -87,10 +87,10 @@ const toTask = (r: Row) => {
 };
 
 const query = await driver();
-const key = new TextEncoder().encode(process.env.JWT_SECRET);
+const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(process.env.JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
+  const json = Buffer.isBuffer(body) ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }
@@ -112,6 +112,10 @@ interface TeacherEntry {
   tasks: Task[];
   global: Map<string, number>;
   local: Map<string, number>;
+  /** Rendered once, as the API's tasks/list.ts does: a body for viewers without a LOCAL discount, pieces for the rest. */
+  forStudents?: Buffer;
+  pieces: { id: string; before: string; after: string }[];
+  localViewers: Set<number>;
 }
 const teachers = new Map<number, Promise<TeacherEntry | null>>();
 const subjects = new Map<number, Promise<unknown[]>>();
@@ -119,12 +123,27 @@ const subjects = new Map<number, Promise<unknown[]>>();
 async function loadTeacher(teacherId: number): Promise<TeacherEntry | null> {
   if ((await query(TEACHER_SQL, [teacherId])).length === 0) return null;
   const [tasks, discounts] = await Promise.all([query<Row>(TASKS_SQL, [teacherId]), query<Row>(DISCOUNTS_SQL, [teacherId])]);
-  const entry: TeacherEntry = { tasks: tasks.map(toTask), global: new Map(), local: new Map() };
+  const entry: TeacherEntry = { tasks: tasks.map(toTask), global: new Map(), local: new Map(), localViewers: new Set(), pieces: [] };
   for (const d of discounts) {
     if (d.type === 'GLOBAL') entry.global.set(String(d.task_id), Number(d.percent));
-    else entry.local.set(`${d.task_id}:${d.telegram_id}`, Number(d.percent));
+    else {
+      entry.local.set(`${d.task_id}:${d.telegram_id}`, Number(d.percent));
+      entry.localViewers.add(Number(d.telegram_id));
+    }
   }
+  entry.pieces = entry.tasks
+    .filter((t) => t.visible)
+    .map((t) => {
+      const [before, after] = JSON.stringify({ ...t, discount: 0 }).split('"discount":0');
+      return { id: t.id, before: `${before}"discount":`, after: after! };
+    });
+  entry.forStudents = Buffer.from(render(entry, null));
   return entry;
+}
+
+function render(entry: TeacherEntry, viewerId: number | null): string {
+  const percent = (id: string) => entry.local.get(`${id}:${viewerId}`) ?? entry.global.get(id) ?? 0;
+  return `[${entry.pieces.map((p) => p.before + percent(p.id) + p.after).join(',')}]`;
 }
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -146,10 +165,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   if (!teachers.has(teacherId)) teachers.set(teacherId, loadTeacher(teacherId));
   const entry = await teachers.get(teacherId)!;
   if (!entry) return send(res, 404, { message: 'Викладача не знайдено' });
-  const list = entry.tasks
-    .filter((t) => t.visible)
-    .map((t) => ({ ...t, discount: entry.local.get(`${t.id}:${viewerId}`) ?? entry.global.get(t.id) ?? 0 }));
-  return send(res, 200, list);
+  return send(res, 200, entry.localViewers.has(viewerId) ? Buffer.from(render(entry, viewerId)) : entry.forStudents);
 }
 
 const server = http.createServer((req, res) => {

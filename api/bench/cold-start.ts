@@ -9,7 +9,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROOT, envInt, freePort, freshPgDatabase, startChild, table } from './lib.js';
+import { API_ROOT, envInt, freePort, startChild, table } from './lib.js';
+import { createScratchDatabase } from '../src/db/scratch.js';
 
 const STARTS = envInt('BENCH_STARTS', 5);
 const BASE_URL = process.env.DATABASE_URL;
@@ -25,7 +26,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function startTimes(kind: string): Promise<(string | number)[][]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-start-'));
-  const pgDb = kind === 'postgres' ? await freshPgDatabase(BASE_URL!) : undefined;
+  const pgDb = kind === 'postgres' ? await createScratchDatabase(BASE_URL!, 'zalik_bench') : undefined;
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', JWT_SECRET: 'bench-cold-start-secret' };
     for (const k of ['BOT_TOKEN', 'NODE_ENV', 'DATABASE_URL', 'REDIS_URL']) delete env[k];

@@ -1,17 +1,15 @@
 /**
- * What the benchmarks share: throwaway PostgreSQL databases, free ports, child servers whose
+ * What the benchmarks share: free ports, child servers whose
  * resident memory is sampled from /proc, and autocannon runs reduced to the figures we print.
  * Benchmarks are scripts, not tests: they print numbers and exit non-zero only when a run is
  * broken (errors, non-2xx answers), never because a target was missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,26 +19,6 @@ export function envInt(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return n;
-}
-
-/** A fresh database on the server of `baseUrl`; `drop()` removes it whatever state it is in. */
-export async function freshPgDatabase(baseUrl: string, prefix = 'zalik_bench'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 export function freePort(): Promise<number> {

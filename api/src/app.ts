@@ -56,6 +56,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    // One line per request (below) instead of Fastify's two ("incoming request", "request completed").
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Only the configured number of proxy hops may name the client IP (rate limits key on it).
     trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
@@ -63,6 +65,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Router errors (bad percent-escapes, over-long ids) skip the error handler: answer them in Ukrainian too.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // initData may also arrive as text/plain from older clients.

@@ -221,3 +221,35 @@ describe('the task list', () => {
     expect(warm.tasks).toEqual(big.tasks);
   });
 });
+
+describe('the rendered task list', () => {
+  it('keeps text that looks like JSON intact and gives each viewer their own discount', async () => {
+    const teacher = await created(w.call('POST', '/api/v1/teachers/teacher', w.admin, { name: 'Гнатюк О. П.', subjectId }));
+    const title = 'Лаба "discount":0, "price":1 \\ кінець';
+    const description = '{"discount":100} — не знижка';
+    const taskId = await created(w.call('POST', '/api/v1/tasks/task', w.admin, taskBody({ teacherId: teacher, title, description })));
+    const hidden = await created(w.call('POST', '/api/v1/tasks/task', w.admin, taskBody({ teacherId: teacher, title: 'Прихована' })));
+    expect((await w.call('PATCH', `/api/v1/tasks/${hidden}`, w.admin, { visible: false })).statusCode).toBe(200);
+    for (const body of [
+      { type: 'GLOBAL', taskId, discountValue: 10 },
+      { type: 'LOCAL', taskId, discountValue: 30, telegramId: String(STUDENT_ID), availableValue: 2 },
+    ]) {
+      expect((await w.call('POST', '/api/v1/discounts/discount', w.admin, body)).statusCode).toBe(200);
+    }
+
+    const list = async (token: string) => {
+      const res = await w.call('GET', `/api/v1/tasks/teacher/${teacher}`, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json<{ id: string; title: string; description: string; discount: number; price: number }[]>();
+    };
+    // The student has a LOCAL discount, the other student gets the shared body, the admin sees hidden tasks.
+    const [mine, others, admins] = [await list(w.student), await list(w.otherStudent), await list(w.admin)];
+    expect(mine).toEqual([expect.objectContaining({ id: taskId, title, description, discount: 30, price: 120 })]);
+    expect(others).toEqual([expect.objectContaining({ id: taskId, title, description, discount: 10, price: 120 })]);
+    expect(admins.map((t) => [t.id, t.discount])).toEqual([
+      [taskId, 10],
+      [hidden, 0],
+    ]);
+  });
+});

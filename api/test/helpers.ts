@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
 export const ADMIN_ID = 900001;
@@ -17,25 +16,7 @@ export const ADMIN_ID = 900001;
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`. */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `zalik_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export const createPgDatabase = (): Promise<ScratchDatabase> => createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t');
 
 export interface TestContext {
   app: FastifyInstance;

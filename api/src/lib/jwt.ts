@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { JwtClaims, type Role } from '@zalik/contract';
 
@@ -9,8 +8,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  // A KeyObject made once: given raw bytes, jose imports a new key on every verify.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // Imported once: given raw bytes (or a KeyObject), jose imports a WebCrypto key on every call.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async sign({ sub, roles, ban }) {
       return new SignJWT({ roles, ban })
@@ -18,11 +17,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setSubject(sub)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = JwtClaims.safeParse(payload);
         return parsed.success ? parsed.data : 'invalid';
       } catch (e) {

@@ -6,16 +6,16 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:purchase
  *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_KIND=mixed|manual|auto
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, createDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, row, rows, type Executor } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { createScratchDatabase } from '../db/scratch.js';
 import { checkLedger } from '../modules/ledger/check.js';
 import { post, SYSTEM } from '../modules/ledger/service.js';
 import { minimalDocx } from '../modules/generators/docx-skeleton.js';
@@ -33,13 +33,7 @@ if (!baseUrl) {
   process.exit(1);
 }
 
-const dbName = `zalik_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const url = new URL(baseUrl);
-url.pathname = `/${dbName}`;
+const scratch = await createScratchDatabase(baseUrl, 'zalik_bench');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-'));
 
 const insertId = async (ex: Executor, q: ReturnType<typeof sql>) => Number((await row<{ id: number }>(ex, q))!.id);
@@ -53,7 +47,7 @@ let exitCode = 0;
 // The per-user purchase limit protects production from scripts; this script is one on purpose.
 const config = loadConfig({
   ...process.env,
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: scratch.url,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   BOT_TOKEN: '1:bench',
@@ -142,13 +136,7 @@ try {
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (process.env.BENCH_KEEP !== '1') {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  } else {
-    console.log(`kept database ${dbName}`);
-  }
+  if (process.env.BENCH_KEEP !== '1') await scratch.drop();
+  else console.log(`kept database ${new URL(scratch.url).pathname.slice(1)}`);
 }
 process.exit(exitCode);

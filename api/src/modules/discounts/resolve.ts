@@ -32,16 +32,31 @@ interface DiscountRow {
 export class DiscountRules {
   private readonly global = new Map<number, number>();
   private readonly local = new Map<string, number>();
+  private readonly localViewers = new Set<number>();
 
   constructor(list: DiscountRow[]) {
     for (const d of list) {
       if (d.type === 'GLOBAL') this.global.set(Number(d.task_id), Number(d.percent));
-      else this.local.set(`${d.task_id}:${d.telegram_id}`, Number(d.percent));
+      else {
+        this.local.set(`${d.task_id}:${d.telegram_id}`, Number(d.percent));
+        this.localViewers.add(Number(d.telegram_id));
+      }
     }
   }
 
+  /** The viewer's percent on a task: their LOCAL discount, else the task's GLOBAL one, else 0. */
   percent(taskId: number, viewerId: number): number {
-    return this.local.get(`${taskId}:${viewerId}`) ?? this.global.get(taskId) ?? 0;
+    return this.local.get(`${taskId}:${viewerId}`) ?? this.globalPercent(taskId);
+  }
+
+  /** What everyone without a LOCAL discount on the task gets. */
+  globalPercent(taskId: number): number {
+    return this.global.get(taskId) ?? 0;
+  }
+
+  /** Whether the viewer has a LOCAL discount (with uses left) on any of these tasks. */
+  hasLocal(viewerId: number): boolean {
+    return this.localViewers.has(viewerId);
   }
 }
 

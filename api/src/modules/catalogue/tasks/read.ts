@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Argument, Task } from '@zalik/contract';
 import { row, rows, type Executor } from '../../../db/client.js';
-import { discountPercentSql, loadDiscountRules } from '../../discounts/resolve.js';
-import type { CatalogueCache, CatalogueTable } from '../cache.js';
+import { discountPercentSql } from '../../discounts/resolve.js';
 import { idOut, iso } from '../common.js';
 
 /** Who is looking: the discount is theirs, and only admins see hidden tasks. */
@@ -93,11 +92,8 @@ function toTask(r: TaskRow): Task {
 /** In the catalogue: neither the task nor its teacher nor its subject archived. */
 const live = sql`t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL`;
 
-/** What a teacher's task list is read from: a change to any of these reloads it. */
-const TEACHER_TASKS_TABLES: readonly CatalogueTable[] = ['subjects', 'teachers', 'tasks', 'arguments', 'task_arguments', 'task_templates', 'users'];
-
 /** Every task of a live teacher that is in the catalogue, hidden ones too, without a discount; null when the teacher is not live. */
-async function loadTeacherTasks(ex: Executor, teacherId: number): Promise<Task[] | null> {
+export async function loadTeacherTasks(ex: Executor, teacherId: number): Promise<Task[] | null> {
   const teacher = await row(
     ex,
     sql`SELECT t.id FROM teachers t JOIN subjects s ON s.id = t.subject_id
@@ -106,24 +102,6 @@ async function loadTeacherTasks(ex: Executor, teacherId: number): Promise<Task[]
   if (!teacher) return null;
   const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.teacher_id = ${teacherId} AND ${live}`));
   return found.map(toTask);
-}
-
-/**
- * Tasks of a teacher as the viewer may see them (hidden ones only for admins, the viewer's
- * discount), oldest first; null when the teacher is not live. Viewers share the cached list and
- * the cached discounts of the teacher, so a list costs no query once warm.
- */
-export async function listTasksOfTeacher(ex: Executor, cache: CatalogueCache, teacherId: number, viewer: Viewer): Promise<Task[] | null> {
-  const [tasks, discounts] = await Promise.all([
-    cache.read(`tasks:${teacherId}`, TEACHER_TASKS_TABLES, () => loadTeacherTasks(ex, teacherId)),
-    cache.read(`discounts:${teacherId}`, ['tasks', 'discounts'], () => loadDiscountRules(ex, teacherId)),
-  ]);
-  if (!tasks) return null;
-  const out: Task[] = [];
-  for (const task of tasks) {
-    if (task.visible || viewer.isAdmin) out.push({ ...task, discount: discounts.percent(Number(task.id), viewer.telegramId) });
-  }
-  return out;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app.js';
 import { notFound } from '../../../lib/errors.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { adminOnly, errors } from '../common.js';
-import { listTasksOfTeacher } from './read.js';
+import { teacherTaskList } from './list.js';
 import { archiveTask, createTask, patchTask } from './write.js';
 
 /** /api/v1/tasks (the purchase, POST /tasks/process, belongs to the orders area). */
@@ -20,10 +20,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cat
         response: { 200: z.array(Task), ...errors },
       },
     },
-    async (request) => {
-      const tasks = await listTasksOfTeacher(db, catalogue, Number(request.params.teacherId), currentUser(request));
-      if (!tasks) throw notFound(MSG.teacherNotFound);
-      return tasks;
+    async (request, reply) => {
+      const list = await teacherTaskList(db, catalogue, Number(request.params.teacherId));
+      if (!list) throw notFound(MSG.teacherNotFound);
+      // Already JSON, checked against the Task schema when it was rendered (tasks/list.ts).
+      return reply.type('application/json; charset=utf-8').send(list.body(currentUser(request)) as unknown as Task[]);
     },
   );
 
