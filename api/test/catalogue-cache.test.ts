@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { ChannelHandlers } from '../src/db/listen.js';
 import { CatalogueCache } from '../src/modules/catalogue/cache.js';
@@ -122,6 +123,13 @@ describe('the catalogue cache', () => {
     await vi.waitFor(() => expect(cache.isLive).toBe(false), { timeout: 2000 });
     expect(await cache.read('k', ['news'], load)).toBe(2);
     expect(await cache.read('k', ['news'], load)).toBe(3);
+  });
+
+  it('is on unless CATALOGUE_CACHE=off, and refuses any other value at start', () => {
+    expect(loadConfig({}).catalogueCache).toBe(true);
+    expect(loadConfig({ CATALOGUE_CACHE: 'off' }).catalogueCache).toBe(false);
+    expect(() => loadConfig({ CATALOGUE_CACHE: 'no' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CATALOGUE_CACHE: 'no' })).toThrow('CATALOGUE_CACHE must be on or off, got "no"');
   });
 
   it('switched off (CATALOGUE_CACHE=off) always reads the database', async () => {
