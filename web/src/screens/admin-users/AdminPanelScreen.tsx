@@ -1,5 +1,5 @@
 import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
-import { RequireAdmin } from './RequireAdmin';
+import { RequireRole } from '../../lib/RequireRole';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
 const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa' } as const;
@@ -7,7 +7,7 @@ const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', n
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
   return (
-    <RequireAdmin>
+    <RequireRole role="admin">
       <Page title="Адмін-панель">
         <Section>
           <Cell
@@ -39,6 +39,6 @@ export default function AdminPanelScreen() {
           </Cell>
         </Section>
       </Page>
-    </RequireAdmin>
+    </RequireRole>
   );
 }

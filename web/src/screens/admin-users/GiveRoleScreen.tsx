@@ -4,8 +4,8 @@ import { GRANTABLE_ROLES, MSG } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { Checkbox, FixedBottomButton, Page, Section, SkeletonBar, useErrorBanner } from '../../ui';
 import { useGrantRole, useUser } from './api';
-import { displayName, profilePath, ROLE_LABEL } from './labels';
-import { RequireAdmin, telegramIdParam } from './RequireAdmin';
+import { displayName, profilePath, ROLE_LABEL, telegramIdParam } from './labels';
+import { RequireRole } from '../../lib/RequireRole';
 import styles from './admin-users.module.css';
 
 type Grantable = (typeof GRANTABLE_ROLES)[number];
@@ -19,7 +19,7 @@ const HINT: Record<Grantable, string> = {
 export default function GiveRoleScreen() {
   const [search] = useSearchParams();
   const telegramId = telegramIdParam(search);
-  return <RequireAdmin>{telegramId ? <GiveRole telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireAdmin>;
+  return <RequireRole role="admin">{telegramId ? <GiveRole telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireRole>;
 }
 
 function GiveRole({ telegramId }: { telegramId: string }) {

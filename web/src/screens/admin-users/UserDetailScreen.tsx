@@ -4,8 +4,8 @@ import { useMe } from '../../api/me';
 import { formatDate } from '../../lib/date';
 import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, PropertyList, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
 import { useUser } from './api';
-import { courseText, displayName, fullName, giveRolePath, historyPath, rolesText, walletPath } from './labels';
-import { RequireAdmin, telegramIdParam } from './RequireAdmin';
+import { courseText, displayName, fullName, giveRolePath, historyPath, rolesText, telegramIdParam, walletPath } from './labels';
+import { RequireRole } from '../../lib/RequireRole';
 import { useBanFlow } from './useBanFlow';
 import styles from './admin-users.module.css';
 
@@ -16,7 +16,7 @@ const TILE = { wallet: '#34c759', history: '#ff9500', role: '#5856d6' } as const
 export default function UserDetailScreen() {
   const [search] = useSearchParams();
   const telegramId = telegramIdParam(search);
-  return <RequireAdmin>{telegramId ? <UserDetail telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireAdmin>;
+  return <RequireRole role="admin">{telegramId ? <UserDetail telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireRole>;
 }
 
 function UserDetail({ telegramId }: { telegramId: string }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, Input, Page, Section, SkeletonRows } from '../../ui';
 import { useUsers } from './api';
-import { RequireAdmin } from './RequireAdmin';
+import { RequireRole } from '../../lib/RequireRole';
 import { useBanFlow } from './useBanFlow';
 import { UserRow } from './UserRow';
 import styles from './admin-users.module.css';
@@ -14,9 +14,9 @@ const SEARCH_DELAY_MS = 250;
 /** /settings/admin-panel/profile: every user, searchable by Telegram ID prefix (lazy chunk). */
 export default function UserListScreen() {
   return (
-    <RequireAdmin>
+    <RequireRole role="admin">
       <UserList />
-    </RequireAdmin>
+    </RequireRole>
   );
 }
 

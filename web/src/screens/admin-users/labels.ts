@@ -23,3 +23,9 @@ export const profilePath = (telegramId: string) => `/settings/admin-panel/profil
 export const giveRolePath = (telegramId: string) => `/settings/admin-panel/profile/give-role?telegramId=${encodeURIComponent(telegramId)}`;
 export const walletPath = (telegramId: string) => `/settings/admin-panel/profile/wallet?telegramId=${encodeURIComponent(telegramId)}`;
 export const historyPath = (telegramId: string) => `/settings/admin-panel/profile/history-task?telegramId=${encodeURIComponent(telegramId)}`;
+
+/** The `?telegramId=` a user screen is about, or '' when it is missing or not an id. */
+export function telegramIdParam(search: URLSearchParams): string {
+  const id = search.get('telegramId')?.trim() ?? '';
+  return /^[1-9]\d{0,15}$/.test(id) ? id : '';
+}

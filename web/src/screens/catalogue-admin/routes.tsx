@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { TaskFormMode } from './task/TaskFormLayout';
 
 /** An admin-only lazy chunk: a student downloads none of this code. */
 const lazy =
@@ -10,10 +11,15 @@ const subjectForm = lazy(() => import('./subject/SubjectFormScreen'));
 const teacherForm = lazy(() => import('./teacher/TeacherFormScreen'));
 const argumentForm = lazy(() => import('./argument/ArgumentFormScreen'));
 const chooseDeveloper = lazy(() => import('./task/ChooseDeveloperScreen'));
+const taskForm =
+  (mode: TaskFormMode): RouteObject['lazy'] =>
+  () =>
+    import('./task/TaskFormLayout').then((m) => ({ element: <m.TaskFormLayout mode={mode} /> }));
 
 /**
- * The admin's catalogue editors (spec section 2). The add-task and edit-task forms are
- * layouts: their pickers are child routes, so the form's draft lives while the admin visits them.
+ * The admin's catalogue editors (spec section 2). The add-task and edit-task forms share one
+ * layout (TaskFormLayout): their pickers are child routes, so the form's draft lives while the
+ * admin visits them.
  */
 export const catalogueAdminRoutes: RouteObject[] = [
   { path: '/add-subject', lazy: subjectForm },
@@ -22,7 +28,7 @@ export const catalogueAdminRoutes: RouteObject[] = [
   { path: '/list-task/:subjectId/choose-teacher/edit-teacher', lazy: teacherForm },
   {
     path: '/list-task/add-task/:subjectId',
-    lazy: lazy(() => import('./task/AddTaskLayout')),
+    lazy: taskForm('add'),
     children: [
       { index: true, lazy: lazy(() => import('./task/AddTaskScreen')) },
       { path: 'choose-argument', lazy: lazy(() => import('./argument/ChooseArgumentScreen')) },
@@ -34,7 +40,7 @@ export const catalogueAdminRoutes: RouteObject[] = [
   },
   {
     path: '/list-task/edit-task/:subjectId',
-    lazy: lazy(() => import('./task/EditTaskLayout')),
+    lazy: taskForm('edit'),
     children: [
       { index: true, lazy: lazy(() => import('./task/EditTaskScreen')) },
       { path: 'choose-developer', lazy: chooseDeveloper },

@@ -1,6 +1,5 @@
-import { Navigate } from 'react-router';
 import { MSG } from '@zalik/contract';
-import { useMe } from '../../api/me';
+import { RequireRole } from '../../lib/RequireRole';
 import { EmptyState, Page, SkeletonBar } from '../../ui';
 import { useInProgressOrders } from './api';
 import { OrderCard } from './OrderCard';
@@ -22,9 +21,15 @@ function Skeletons() {
 
 /** /settings/dev-panel (developers; lazy chunk): the developer's open orders, each with its delivery form. */
 export default function DevPanelScreen() {
-  const me = useMe();
-  const orders = useInProgressOrders(me.isDeveloper);
-  if (!me.isDeveloper) return <Navigate to="/settings" replace />;
+  return (
+    <RequireRole role="developer">
+      <DevPanel />
+    </RequireRole>
+  );
+}
+
+function DevPanel() {
+  const orders = useInProgressOrders();
 
   return (
     <Page title="Dev-панель" subtitle="Замовлення в роботі">

@@ -4,9 +4,8 @@ import { api } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
 /** `GET /api/v1/histories/developer/in-progress`: the calling developer's open orders, oldest first. */
-export function useInProgressOrders(enabled = true) {
+export function useInProgressOrders() {
   return useQuery({
-    enabled,
     queryKey: qk.history.developerQueue(),
     queryFn: () => api.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress'),
   });

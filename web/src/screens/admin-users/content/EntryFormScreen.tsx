@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Faq, News } from '@zalik/contract';
 import { EmptyState, Page, SkeletonRows } from '../../../ui';
-import { RequireAdmin } from '../RequireAdmin';
+import { RequireRole } from '../../../lib/RequireRole';
 import { useEntries, type Resource } from './api';
 import { useEntryForm } from './useEntryForm';
 
@@ -18,9 +18,9 @@ interface EntryFormScreenProps<T> {
 /** `.../edit[?id=]` of the FAQ and the news: admins only, the entry looked up by `?id=`, then its form. */
 export function EntryFormScreen<T extends Faq | News>(props: EntryFormScreenProps<T>) {
   return (
-    <RequireAdmin>
+    <RequireRole role="admin">
       <EntryLoader {...props} />
-    </RequireAdmin>
+    </RequireRole>
   );
 }
 

@@ -1,14 +1,14 @@
 import type { Faq } from '@zalik/contract';
-import { RequireAdmin } from '../RequireAdmin';
+import { RequireRole } from '../../../lib/RequireRole';
 import { FAQ, useDeleteEntry, useEntries } from './api';
 import { EntryList } from './EntryList';
 
 /** /settings/admin-panel/faq: the questions shown on the support screen (lazy chunk). */
 export default function FaqAdminScreen() {
   return (
-    <RequireAdmin>
+    <RequireRole role="admin">
       <FaqAdmin />
-    </RequireAdmin>
+    </RequireRole>
   );
 }
 

@@ -1,14 +1,14 @@
 import type { News } from '@zalik/contract';
-import { RequireAdmin } from '../RequireAdmin';
+import { RequireRole } from '../../../lib/RequireRole';
 import { NEWS, useDeleteEntry, useEntries } from './api';
 import { EntryList } from './EntryList';
 
 /** /settings/admin-panel/news: the slides above the subject list (lazy chunk). */
 export default function NewsAdminScreen() {
   return (
-    <RequireAdmin>
+    <RequireRole role="admin">
       <NewsAdmin />
-    </RequireAdmin>
+    </RequireRole>
   );
 }
 

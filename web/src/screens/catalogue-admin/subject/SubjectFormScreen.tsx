@@ -4,7 +4,7 @@ import { COURSES, MSG, type Subject } from '@zalik/contract';
 import { useCourse } from '../../../api/me';
 import { haptic } from '../../../telegram/sdk';
 import { useSubjects } from '../../../api/catalogue';
-import { AdminOnly } from '../common/AdminOnly';
+import { RequireRole } from '../../../lib/RequireRole';
 import { useSaveSubject } from '../common/api';
 import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
 import { stateField, useGoBack } from '../../../lib/navigation';
@@ -100,8 +100,8 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
 export default function SubjectFormScreen() {
   const { pathname } = useLocation();
   return (
-    <AdminOnly>
+    <RequireRole role="admin">
       <SubjectForm editing={pathname.startsWith('/edit-subject')} />
-    </AdminOnly>
+    </RequireRole>
   );
 }

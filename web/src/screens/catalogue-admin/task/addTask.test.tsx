@@ -142,6 +142,19 @@ describe('add-task', () => {
     expect(await screen.findByLabelText('Назва (підпис поля)')).toHaveValue('Група');
   });
 
+  it('keeps the draft while a picker is open and forgets it once the admin leaves the form', async () => {
+    mockFetch(routes());
+    const { router } = renderRoutes(catalogueAdminRoutes, '/list-task/add-task/7?teacherId=10', ADMIN, { browser: true });
+    await userEvent.type(await screen.findByLabelText('Назва'), 'Курсова');
+    await userEvent.click(screen.getByRole('button', { name: /Тип/ }));
+    await screen.findByRole('button', { name: 'Готово' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stored()).toMatchObject({ title: 'Курсова', teacherId: '10' });
+
+    await router.navigate(LIST);
+    await waitFor(() => expect(stored()).toBeNull());
+  });
+
   it('asks for a teacher when opened without one', async () => {
     mockFetch(routes());
     renderAdmin('/list-task/add-task/7');

@@ -62,6 +62,22 @@ describe('edit-task', () => {
     await waitFor(() => expect(sessionStorage.getItem(EDIT_KEY)).toBeNull());
   });
 
+  it('keeps the draft while a picker is open and forgets it once the admin leaves the form', async () => {
+    mockFetch(routes());
+    sessionStorage.setItem(EDIT_KEY, JSON.stringify(editDraftOf('7', TASK)));
+    const { router } = renderRoutes(catalogueAdminRoutes, '/list-task/edit-task/7?taskId=5', ADMIN, { browser: true });
+    const price = await screen.findByLabelText('Ціна, грн');
+    await userEvent.clear(price);
+    await userEvent.type(price, '250');
+    await userEvent.click(screen.getByRole('button', { name: /Розробник/ }));
+    await screen.findByRole('checkbox', { name: /@dev_demo/ });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(sessionStorage.getItem(EDIT_KEY)!)).toMatchObject({ price: '250' });
+
+    await router.navigate(LIST);
+    await waitFor(() => expect(sessionStorage.getItem(EDIT_KEY)).toBeNull());
+  });
+
   it('gives a GLOBAL discount without a count as unlimited (availableValue null)', async () => {
     const api = mockFetch(routes());
     const { router } = openDiscount();

@@ -3,7 +3,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { MSG, type Teacher } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
 import { useTeachers } from '../../../api/catalogue';
-import { AdminOnly } from '../common/AdminOnly';
+import { RequireRole } from '../../../lib/RequireRole';
 import { useSaveTeacher } from '../common/api';
 import { stateField, useGoBack } from '../../../lib/navigation';
 import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
@@ -69,8 +69,8 @@ export default function TeacherFormScreen() {
   const { subjectId = '' } = useParams();
   const { pathname } = useLocation();
   return (
-    <AdminOnly>
+    <RequireRole role="admin">
       <TeacherForm subjectId={subjectId} editing={pathname.endsWith('/edit-teacher')} />
-    </AdminOnly>
+    </RequireRole>
   );
 }

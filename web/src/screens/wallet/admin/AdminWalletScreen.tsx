@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { formatUah } from '@zalik/contract';
-import { useMe } from '../../../api/me';
+import { RequireRole } from '../../../lib/RequireRole';
 import { Cell, Page, Section, SkeletonRows } from '../../../ui';
 import { useWallets } from '../api';
 import { TransactionList } from '../TransactionList';
@@ -9,12 +9,17 @@ import { TopUpForm } from './TopUpForm';
 
 /** /settings/admin-panel/profile/wallet?telegramId=<id> (admins; lazy chunk): a user's balances, a top-up and their transactions. */
 export default function AdminWalletScreen() {
-  const me = useMe();
   const [search] = useSearchParams();
   const telegramId = search.get('telegramId')?.trim() ?? '';
-  const wallets = useWallets(/^\d+$/.test(telegramId) ? telegramId : '');
-  if (!me.isAdmin) return <Navigate to="/settings" replace />;
-  if (!/^\d+$/.test(telegramId)) return <Navigate to="/settings/admin-panel/profile" replace />;
+  return (
+    <RequireRole role="admin">
+      {/^\d+$/.test(telegramId) ? <AdminWallet telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}
+    </RequireRole>
+  );
+}
+
+function AdminWallet({ telegramId }: { telegramId: string }) {
+  const wallets = useWallets(telegramId);
 
   return (
     <Page title="Гаманець користувача" subtitle={`Telegram ID ${telegramId}`}>

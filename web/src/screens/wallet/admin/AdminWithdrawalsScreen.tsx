@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { formatUah, type Withdrawal } from '@zalik/contract';
-import { useMe } from '../../../api/me';
+import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
 import { ConfirmDialog, EmptyState, Page, SkeletonBar } from '../../../ui';
 import { groupCard } from '../format';
@@ -37,11 +36,17 @@ function Skeletons() {
 
 /** /settings/admin-panel/withdrawals (admins; lazy chunk): pending payouts to pay by hand, then mark paid or reject. */
 export default function AdminWithdrawalsScreen() {
-  const me = useMe();
+  return (
+    <RequireRole role="admin">
+      <AdminWithdrawals />
+    </RequireRole>
+  );
+}
+
+function AdminWithdrawals() {
   const list = useWithdrawals('PENDING');
   const resolve = useResolveWithdrawal();
   const [confirming, setConfirming] = useState<Pending | null>(null);
-  if (!me.isAdmin) return <Navigate to="/settings" replace />;
 
   const body = () => {
     if (list.isPending) return <Skeletons />;
