@@ -9,22 +9,51 @@ interface FieldProps {
   error?: ReactNode;
 }
 
-function Wrap({ id, label, hint, error, children }: FieldProps & { id: string; children: ReactNode }) {
+/** What the control inside a FieldFrame carries so that its label, hint and error belong to it. */
+export interface FieldControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldFrameProps extends FieldProps {
+  /** The control's id; generated when not given. */
+  id?: string;
+  /** Extra classes of the control. */
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * Every text field's frame: the label bound to the control, then the hint, or the error in
+ * its place (role="alert", so a screen reader announces it), which the control names in
+ * aria-describedby.
+ */
+export function FieldFrame({ id, label, hint, error, className, children }: FieldFrameProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const msgId = `${fid}-msg`;
   return (
     <div className={styles.field}>
       {label && (
-        <label className={styles.label} htmlFor={id}>
+        <label className={styles.label} htmlFor={fid}>
           {label}
         </label>
       )}
-      {children}
+      {children({
+        id: fid,
+        className: [styles.control, error ? styles.invalid : '', className ?? ''].join(' '),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error || hint ? msgId : undefined,
+      })}
       {error ? (
-        <p className={styles.error} id={`${id}-msg`} role="alert">
+        <p className={styles.error} id={msgId} role="alert">
           {error}
         </p>
       ) : (
         hint && (
-          <p className={styles.hint} id={`${id}-msg`}>
+          <p className={styles.hint} id={msgId}>
             {hint}
           </p>
         )
@@ -37,18 +66,10 @@ export type InputProps = FieldProps & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled text input (label above, hint or error below). */
 export function Input({ label, hint, error, id, className, ...rest }: InputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
   return (
-    <Wrap id={fid} label={label} hint={hint} error={error}>
-      <input
-        id={fid}
-        className={[styles.control, error ? styles.invalid : '', className ?? ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${fid}-msg` : undefined}
-        {...rest}
-      />
-    </Wrap>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...rest} />}
+    </FieldFrame>
   );
 }
 
@@ -56,18 +77,10 @@ export type TextAreaProps = FieldProps & TextareaHTMLAttributes<HTMLTextAreaElem
 
 /** A labelled multi-line input. */
 export function TextArea({ label, hint, error, id, className, ...rest }: TextAreaProps) {
-  const auto = useId();
-  const fid = id ?? auto;
   return (
-    <Wrap id={fid} label={label} hint={hint} error={error}>
-      <textarea
-        id={fid}
-        className={[styles.control, error ? styles.invalid : '', className ?? ''].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${fid}-msg` : undefined}
-        {...rest}
-      />
-    </Wrap>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <textarea {...control} {...rest} />}
+    </FieldFrame>
   );
 }
 
