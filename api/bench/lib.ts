@@ -82,11 +82,11 @@ export async function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   port: number,
-  opts: { command?: string; healthPath?: string } = {},
+  opts: { command?: string; healthPath?: string; cwd?: string } = {},
 ): Promise<ChildServer> {
   const started = performance.now();
   // detached: a process group, so stopping `npm start` also stops the node it runs.
-  const child: ChildProcess = spawn(opts.command ?? process.execPath, args, { cwd: API_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(opts.command ?? process.execPath, args, { cwd: opts.cwd ?? API_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   live.add(child.pid!);
   child.once('exit', () => live.delete(child.pid!));
   let stderr = '';
