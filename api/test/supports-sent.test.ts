@@ -63,11 +63,16 @@ describe('POST /api/v1/supports/sent', () => {
 
     const [msg] = await rows<{ telegram_id: number; message: string }>(ctx.deps.db, sql`SELECT telegram_id, message FROM support_messages`);
     expect(msg).toEqual({ telegram_id: STUDENT, message: 'Не можу завантажити файл' });
-    const saved = await rows<{ blob_id: string; file_name: string; size: number }>(
+    const saved = await rows<{ blob_id: string; file_name: string; size: number; mime: string }>(
       ctx.deps.db,
-      sql`SELECT blob_id, file_name, size FROM support_files ORDER BY position`,
+      sql`SELECT blob_id, file_name, size, mime FROM support_files ORDER BY position`,
     );
-    expect(saved.map((f) => [f.file_name, Number(f.size)])).toEqual([['звіт.pdf', SUPPORT_MAX_FILE_BYTES], ['b.txt', 10], ['c.png', 20]]);
+    // Every part claimed application/pdf; the type recorded is what the bytes are.
+    expect(saved.map((f) => [f.file_name, Number(f.size), f.mime])).toEqual([
+      ['звіт.pdf', SUPPORT_MAX_FILE_BYTES, 'application/octet-stream'],
+      ['b.txt', 10, 'text/plain; charset=utf-8'],
+      ['c.png', 20, 'application/octet-stream'],
+    ]);
     const bytes = await ctx.deps.blobs.get(saved[0]!.blob_id);
     expect(bytes.equals(files[0]!.bytes)).toBe(true);
 

@@ -16,6 +16,7 @@ import type { BlobStore } from '../../ports/blob-store.js';
 import { currentUser } from '../../plugins/auth.js';
 import { registerBanNotifications } from '../outbox/notifications.js';
 import { removeBlobs, storeSupportMessage, type StoredFile } from './service.js';
+import { detectFileType } from '../files/types.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody };
 /** Support messages one user may send per 10 minutes (RATE_LIMIT_SUPPORT overrides it). */
@@ -47,7 +48,11 @@ async function readSupportForm(request: FastifyRequest, blobs: BlobStore): Promi
       // A form with no file chosen still sends an empty part; Telegram cannot send an empty file either.
       if (bytes.length === 0) continue;
       if (files.length === SUPPORT_MAX_FILES) throw badRequest(MSG.supportTooManyFiles);
-      files.push({ blobId: await blobs.put(bytes), fileName: part.filename || 'file', mime: part.mimetype, size: bytes.length });
+      const fileName = part.filename || 'file';
+      // Any kind of file may go to the support team; what is recorded is the type its bytes
+      // show (or a neutral one), never the type the client claimed.
+      const mime = detectFileType(fileName, bytes) ?? 'application/octet-stream';
+      files.push({ blobId: await blobs.put(bytes), fileName, mime, size: bytes.length });
     }
   } catch (e) {
     await removeBlobs(blobs, files);
