@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
-import { Button, Section, SkeletonRows } from '../../ui';
+import { Button, Section } from '../../ui';
+import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
 import { TransactionRow } from './TransactionRow';
 import styles from './wallet.module.css';
@@ -34,7 +35,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
   if (query.isPending) {
     return (
       <Section header={header}>
-        <SkeletonRows count={HISTORY_PAGE_SIZE} avatar />
+        <RowSkeletons count={HISTORY_PAGE_SIZE} kind="transaction" />
       </Section>
     );
   }
@@ -60,7 +61,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
           <TransactionRow key={`${t.transactionId}-${t.transactionType}-${t.wallet}`} transaction={t} />
         ))}
       </ul>
-      {isFetchingNextPage && <SkeletonRows count={2} avatar />}
+      {isFetchingNextPage && <RowSkeletons count={2} kind="transaction" />}
       {hasNextPage && (
         <div ref={sentinel} className={styles.more}>
           <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>

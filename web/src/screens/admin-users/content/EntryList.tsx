@@ -37,7 +37,7 @@ export function EntryList<T extends Entry>(p: EntryListProps<T>) {
       </Section>
       <Section footer={p.items?.length ? (p.footer ?? 'Утримуйте рядок або клацніть правою кнопкою, щоб змінити чи видалити.') : undefined}>
         {p.loading ? (
-          <SkeletonRows count={4} />
+          <SkeletonRows count={4} subtitle={2} />
         ) : !p.items?.length ? (
           <EmptyState text={p.empty} />
         ) : (

@@ -41,7 +41,7 @@ export default function ChooseArgumentScreen() {
       </Button>
       {list.isPending ? (
         <Section>
-          <SkeletonRows count={4} />
+          <SkeletonRows count={4} kind="picker" subtitle />
         </Section>
       ) : list.data?.length ? (
         <Section footer="Утримуйте аргумент (або клацніть правою кнопкою), щоб змінити чи видалити його.">

@@ -45,7 +45,7 @@ export default function ChooseUserScreen() {
       />
       {users.isPending ? (
         <Section>
-          <SkeletonRows count={5} avatar />
+          <SkeletonRows count={5} subtitle />
         </Section>
       ) : users.data?.length ? (
         <Section>

@@ -57,7 +57,7 @@ export default function GiveDiscountScreen() {
     <Page title="Знижка" subtitle={task.title}>
       {active.isPending ? (
         <Section header="Діючі знижки">
-          <SkeletonRows count={1} />
+          <SkeletonRows count={1} subtitle />
         </Section>
       ) : (
         active.data &&

@@ -30,7 +30,7 @@ export default function ChooseDeveloperScreen() {
     <Page title="Розробник" subtitle="Хто виконуватиме замовлення цього завдання">
       {developers.isPending ? (
         <Section>
-          <SkeletonRows count={3} />
+          <SkeletonRows count={3} kind="picker" subtitle />
         </Section>
       ) : developers.data?.length ? (
         <Section>

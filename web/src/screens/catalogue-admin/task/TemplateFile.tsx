@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { MSG, TEMPLATE_MAX_BYTES, type TaskTemplateInfo } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Button, DocumentIcon } from '../../../ui';
+import { Button, DocumentIcon, SkeletonBar } from '../../../ui';
+import { SkeletonText } from '../../../ui/Skeleton';
 import styles from '../common/admin.module.css';
 
 /** A quick check before uploading (the server checks again and compiles the template). */
@@ -47,6 +48,24 @@ export function TemplateRow({ title, subtitle, actionLabel, onFile, busy }: Temp
           if (file) onFile(file);
         }}
       />
+    </div>
+  );
+}
+
+/** The template's row while it loads: the same box with placeholder lines, so only the tags below arrive later. */
+export function TemplateRowSkeleton() {
+  return (
+    <div className={styles.fileRow} aria-busy="true" aria-label="Завантаження">
+      <span className={styles.fileIcon} />
+      <span className={styles.rowBody}>
+        <span className={styles.rowTitle}>
+          <SkeletonText width="75%" />
+        </span>
+        <span className={styles.rowSubtitle}>
+          <SkeletonText width="55%" />
+        </span>
+      </span>
+      <SkeletonBar width={92} height={34} />
     </div>
   );
 }

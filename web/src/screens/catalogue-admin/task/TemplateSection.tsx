@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TaskTemplateInfo } from '@zalik/contract';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
-import { Section, SkeletonRows } from '../../../ui';
+import { Section } from '../../../ui';
 import { refreshCatalogue, uploadTemplate, useTemplate } from '../common/api';
-import { TemplateResult, TemplateRow, templateFileError, uploadedAt } from './TemplateFile';
+import { TemplateResult, TemplateRow, TemplateRowSkeleton, templateFileError, uploadedAt } from './TemplateFile';
 import { qk } from '../../../api/queryKeys';
 
 interface TemplateSectionProps {
@@ -47,7 +47,7 @@ export function TemplateSection({ taskId, initialError }: TemplateSectionProps) 
   return (
     <Section header="DOCX-шаблон" footer="Теги: {Назва аргументу} для кожного аргументу; для тесту — цикл {#answers}{number}. {value}{/answers}.">
       {current.isPending ? (
-        <SkeletonRows count={1} />
+        <TemplateRowSkeleton />
       ) : (
         <>
           <TemplateRow

@@ -1,6 +1,7 @@
 import { formatUah } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Section, SkeletonRows } from '../../../ui';
+import { Section } from '../../../ui';
+import { RowSkeletons } from '../RowSkeletons';
 import { useMyWithdrawals } from '../api';
 import { WITHDRAWAL_STATUS_LABEL, keepCardTogether } from '../format';
 import styles from '../wallet.module.css';
@@ -12,7 +13,7 @@ export function MyWithdrawals() {
   if (list.isPending) {
     return (
       <Section header={header}>
-        <SkeletonRows count={2} />
+        <RowSkeletons count={2} kind="withdrawal" />
       </Section>
     );
   }
