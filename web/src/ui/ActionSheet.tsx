@@ -15,7 +15,10 @@ interface ActionSheetProps {
   onClose: () => void;
 }
 
-/** An iOS-style action sheet above the bottom inset: a titled group of actions and 'Скасувати'. */
+/**
+ * An iOS-style action sheet: a titled group of actions and 'Скасувати' in a group of its own,
+ * above the bottom inset and over everything, the bottom navigation included.
+ */
 export function ActionSheet({ title, actions, onClose }: ActionSheetProps) {
   useEffect(() => {
     if (title === null) return;
@@ -42,9 +45,11 @@ export function ActionSheet({ title, actions, onClose }: ActionSheetProps) {
             </button>
           ))}
         </div>
-        <button type="button" className={`${styles.group} ${styles.button} ${styles.cancel}`} onClick={onClose}>
-          Скасувати
-        </button>
+        <div className={styles.group}>
+          <button type="button" className={`${styles.button} ${styles.cancel}`} onClick={onClose}>
+            Скасувати
+          </button>
+        </div>
       </div>
     </div>,
     document.body,
