@@ -45,8 +45,15 @@ export const SubjectIdParam = z.object({ subjectId: z.string().regex(/^[1-9]\d{0
 export const BanQuery = z.object({ value: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true') });
 export const RoleBody = z.object({ roleName: z.enum(GRANTABLE_ROLES, { error: MSG.roleOne }) });
 
-/** Demo mode: signed initData for a persona. */
-export const DevInitDataBody = z.object({ telegramId: z.union([z.string(), z.number()]).transform(String) });
-export const DevInitDataAnswer = z.object({ initData: z.string() });
+/**
+ * Demo mode: signed initData for a persona. With `signIn`, also what POST /users/auth answers
+ * for that initData, so a plain browser's launch saves that round trip.
+ */
+export const DevInitDataBody = z.object({
+  telegramId: z.union([z.string(), z.number()]).transform(String),
+  signIn: z.boolean({ error: MSG.badRequest }).optional(),
+});
+export const DevInitDataAnswer = z.object({ initData: z.string(), auth: AuthAnswer.optional() });
+export type DevInitDataAnswer = z.infer<typeof DevInitDataAnswer>;
 export const Persona = z.object({ telegramId: Id, username: z.string(), firstName: z.string(), role: z.enum(ROLES) });
 export type Persona = z.infer<typeof Persona>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -23,7 +24,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app except the automatic HEAD twins, in registration order. */
     routeCatalogue: RouteEntry[];
+    /**
+     * Lets the policy's script-src name these inline scripts (their exact text) by hash: the
+     * web plugin passes the ones in the built index.html. Nothing else inline ever runs.
+     */
+    allowInlineScripts(sources: readonly string[]): void;
   }
+}
+
+/** A CSP hash-source for an inline script: `'sha256-<base64 of the UTF-8 text's digest>'`. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
 /** The same default as the auth plugin: the product API is guarded unless a route says otherwise. */
@@ -40,6 +51,9 @@ export function isMultipart(route: Pick<RouteOptions, 'schema'>): boolean {
 /**
  * The mini-app's Content-Security-Policy. Everything comes from our own origin; the
  * exceptions are the ones the app needs:
+ * - script-src: plus the inline boot script of index.html (web/src/app/early.ts, inlined so
+ *   the first API requests leave with the HTML) by its hash, added by the plugin below;
+ *   never 'unsafe-inline'.
  * - style-src 'unsafe-inline': Telegram's SDK writes the client's custom styles into a
  *   `<style>` element (set_custom_style), and inline style attributes carry no script.
  * - img-src data:/blob: (inline icons, previews) and Telegram's avatar hosts (a user's
@@ -88,6 +102,15 @@ export const securityPlugin = fp(
     const catalogue: RouteEntry[] = [];
     app.decorate('routeCatalogue', catalogue);
 
+    // Known only once the web plugin has read the build, after helmet is registered: helmet
+    // renders a directive given as a function on each answer.
+    const hashes = new Set<string>();
+    app.decorate('allowInlineScripts', (sources: readonly string[]) => {
+      for (const source of sources) hashes.add(scriptHash(source));
+    });
+    const base = contentSecurityPolicy(opts.publicUrl, opts.production);
+    const policy = { ...base, 'script-src': [() => [...base['script-src']!, ...hashes].join(' ')] };
+
     app.addHook('onRoute', (route) => {
       const declared = (route.config as { access?: unknown } | undefined)?.access;
       // A misspelt level would otherwise fall through to "any signed-in user".
@@ -105,7 +128,7 @@ export const securityPlugin = fp(
     });
 
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.publicUrl, opts.production) },
+      contentSecurityPolicy: { useDefaults: false, directives: policy },
       // X-Frame-Options can only say DENY or SAMEORIGIN, which would keep Telegram's web
       // clients out; frame-ancestors above says who may frame the app.
       frameguard: false,

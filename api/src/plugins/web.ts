@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
@@ -7,6 +7,11 @@ import { MSG } from '@zalik/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
+
+/** The text of every `<script>` without a `src` in an HTML page, exactly as written (what a CSP hash covers). */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter(([, attrs]) => !/\ssrc\s*=/i.test(` ${attrs}`)).map(([, , text]) => text!);
+}
 
 /**
  * Serves the built mini-app from the API's own origin. Any GET outside /api that is not a
@@ -18,11 +23,17 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
     app.log.warn({ root }, 'web app is not built (npm run build -w web); only the API is served');
     return;
   }
+  // index.html carries the boot script inline (web/vite.config.ts): the CSP names it by its
+  // hash, read once here like the file list below (a new build needs a restart either way).
+  app.allowInlineScripts(inlineScripts(readFileSync(path.join(root, 'index.html'), 'utf8')));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     // The build writes .br/.gz next to each asset (web/build/precompress.ts).
     preCompressed: true,
+    // Otherwise send() writes its own `public, max-age=0` over the header set below, and every
+    // reopen revalidates each asset (a round trip per file on a mobile network).
+    cacheControl: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fresh.
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sign } from '@tma.js/init-data-node';
-import { DevInitDataAnswer, DevInitDataBody, ErrorBody, MSG, Persona } from '@zalik/contract';
+import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, ErrorBody, MSG, Persona } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../lib/errors.js';
 import { PERSONAS } from './personas.js';
+
+const AUTH_URL = '/api/v1/users/auth';
 
 /** Demo mode only: lets a plain browser act as Telegram for one of the personas. */
 export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, users }) => {
@@ -20,7 +22,7 @@ export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       config: { access: 'public' },
       schema: {
         tags: ['demo'],
-        summary: 'initData signed with the demo bot token for a known user',
+        summary: 'initData signed with the demo bot token for a known user; with signIn, also the sign-in it gives',
         body: DevInitDataBody,
         response: { 200: DevInitDataAnswer, 404: ErrorBody },
       },
@@ -46,7 +48,13 @@ export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
         config.botToken,
         new Date(),
       );
-      return { initData };
+      if (!request.body.signIn) return { initData };
+      // The very sign-in the app would send next (same route, hooks and rate limit, from the
+      // same address), so the demo cannot drift from a real launch.
+      const res = await app.inject({ method: 'POST', url: AUTH_URL, payload: JSON.stringify(initData), headers: { 'content-type': 'application/json' }, remoteAddress: request.ip });
+      const auth = res.statusCode === 200 ? AuthAnswer.safeParse(res.json()) : undefined;
+      // Anything else (a rate limit...) the app meets again, and shows, when it signs in itself.
+      return auth?.success ? { initData, auth: auth.data } : { initData };
     },
   );
 };
