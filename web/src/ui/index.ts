@@ -4,7 +4,7 @@ export { Cell, Chevron } from './Cell';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { Input, TextArea, Checkbox, Switch } from './Field';
 export { Spinner, FullScreenSpinner } from './Spinner';
-export { SkeletonRows, SkeletonBar } from './Skeleton';
+export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Lottie, type LottieName } from './Lottie';
 export { ErrorBanner } from './ErrorBanner';

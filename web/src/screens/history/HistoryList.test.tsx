@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type HistoryItem } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
-import { json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
 import { historyRoutes } from './routes';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
@@ -61,5 +61,23 @@ describe('purchase history', () => {
     const pending = screen.getByRole('article', { name: 'Реферат' });
     expect(within(pending).getByText('В роботі')).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: /Скачати/ })).toBeNull();
+  });
+});
+
+describe("a user's history (admins)", () => {
+  const path = { pathname: '/settings/admin-panel/profile/history-task', search: '?telegramId=100001' };
+
+  it('is shown to an admin', async () => {
+    mockFetch({ 'GET /api/v1/histories/user/100001': () => json([base]) });
+    renderRoutes(historyRoutes, path, ADMIN);
+    expect(await screen.findByRole('article', { name: base.taskTitle })).toBeInTheDocument();
+    expect(screen.getByText('Telegram ID 100001')).toBeInTheDocument();
+  });
+
+  it('sends a student to settings without asking the server for anything', async () => {
+    const fetch = mockFetch({});
+    renderRoutes(historyRoutes, path, STUDENT);
+    expect(await screen.findByTestId('path')).toHaveTextContent(/^\/settings$/);
+    expect(fetch.lines()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { SkeletonCircle, SkeletonText } from '../../ui/Skeleton';
+import { SkeletonCircle, SkeletonText } from '../../ui';
 import styles from './wallet.module.css';
 
 /**

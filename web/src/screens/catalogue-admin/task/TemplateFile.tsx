@@ -1,8 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { MSG, TEMPLATE_MAX_BYTES, type TaskTemplateInfo } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Button, DocumentIcon, SkeletonBar } from '../../../ui';
-import { SkeletonText } from '../../../ui/Skeleton';
+import { Button, DocumentIcon, SkeletonBar, SkeletonText } from '../../../ui';
 import styles from '../common/admin.module.css';
 
 /** A quick check before uploading (the server checks again and compiles the template). */
