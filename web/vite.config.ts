@@ -5,33 +5,75 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
 
 const EARLY_ENTRY = 'src/app/early.ts';
-/** The demo's Telegram emulation and header: one chunk, loaded only in demo mode. */
-const DEMO_MODULES = /[\\/]src[\\/](telegram[\\/](demo|palettes)\.ts|app[\\/]DemoBar\.(tsx|module\.css))$/;
+/** The Telegram start (SDK, demo emulation, sign-in): an entry of its own, see `app` below. */
+const BOOT_ENTRY = 'src/app/bootstrap.ts';
+/** Where index.html wants the boot prefetch: right after the charset, before anything else. */
+const EARLY_SLOT = '<!-- early requests -->';
+/** The demo's Telegram emulation: one chunk, loaded only in demo mode (its header, app/DemoBar.tsx, is another). */
+const DEMO_MODULES = /[\\/]src[\\/]telegram[\\/](demo|palettes)\.ts$/;
+
+/** Every chunk `file` imports statically, transitively (itself included). */
+function staticGraph(bundle: Record<string, { type: string; imports?: string[] }>, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const f of bundle[file]?.imports ?? []) staticGraph(bundle, f, seen);
+  return seen;
+}
 
 /**
- * The boot prefetch (src/app/early.ts) is its own tiny entry, loaded by the first <script> of
- * index.html, ahead of the app's bundle: it starts the first screen's API requests while the
- * bundle downloads. (A second <script> in index.html itself would be merged into the app's
- * entry by Vite, which is exactly what must not happen.) The demo chunk's address goes in a
- * <meta> for early.ts, which preloads it only in demo mode.
+ * What index.html starts, in this order:
+ * 1. The boot prefetch (src/app/early.ts), built as its own tiny entry (no imports) and then
+ *    written INTO index.html as an inline `<script type="module" async>`, its file dropped: it
+ *    starts the first screen's API requests while the HTML is still being parsed, instead of
+ *    one round trip later (a separate file is another 0.6 s on a slow mobile network). The
+ *    server's CSP allows exactly this script by its hash (api/src/plugins/web.ts reads the
+ *    built index.html). (A <script> written in index.html itself would be merged into the
+ *    app's entry by Vite, hence a separate entry.)
+ * 2. The Telegram start (src/app/bootstrap.ts: the SDK, the demo's emulation, the sign-in),
+ *    an async entry of its own whose chunk imports nothing of the app's: it is smaller than
+ *    the app's, arrives first and does its work while the app's chunk is still downloading,
+ *    on a main thread that would otherwise wait idle. The app imports the same module.
+ * 3. The app (src/main.tsx), as Vite writes it.
+ * The demo emulation's chunk goes in a <meta> before the inline script, which preloads it
+ * only in demo mode.
  */
 function earlyRequests(): Plugin {
   return {
     name: 'zalik-early-requests',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        if (!ctx.bundle) return [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${EARLY_ENTRY}` }, injectTo: 'head-prepend' }];
-        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+      handler(html, ctx) {
+        if (!html.includes(EARLY_SLOT)) throw new Error(`index.html has no ${EARLY_SLOT}`);
+        if (!ctx.bundle) {
+          const dev = [EARLY_ENTRY, BOOT_ENTRY].map((src) => `<script type="module" async src="/${src}"></script>`).join('\n    ');
+          return html.replace(EARLY_SLOT, dev);
+        }
+        const bundle = ctx.bundle;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const early = chunks.find((c) => c.isEntry && c.name === 'early');
+        const boot = chunks.find((c) => c.isEntry && c.name === 'boot');
+        const app = chunks.find((c) => c.isEntry && c.name === 'index');
         const demo = chunks.find((c) => c.name === 'demo');
-        if (!early || !demo) throw new Error('the early or the demo chunk is missing from the build');
-        return [
-          // async: run as soon as it arrives, not after the parse and the stylesheets as a
-          // deferred module script would.
-          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` }, injectTo: 'head-prepend' },
-          { tag: 'meta', attrs: { name: 'zalik:demo-chunk', content: `/${demo.fileName}` }, injectTo: 'head' },
+        if (!early || !boot || !app || !demo) throw new Error('the early, boot, app or demo chunk is missing from the build');
+        // Inline code cannot import, and must not end its own <script> element.
+        if (early.imports.length || early.dynamicImports.length || /<\/script/i.test(early.code)) {
+          throw new Error(`${EARLY_ENTRY} must stay dependency-free to be inlined into index.html`);
+        }
+        const bootGraph = staticGraph(bundle, boot.fileName);
+        if (bootGraph.has(app.fileName)) throw new Error(`${BOOT_ENTRY} must not import the app's chunk: it would wait for it`);
+        delete bundle[early.fileName];
+        // The emulation (and its stylesheet, if it ever has one: the import would wait for it).
+        // Not its header (app/DemoBar.tsx): the first screen does not wait for that, and on
+        // HTTP/1.1 a seventh file would hold back the early API requests.
+        const demoFiles = [demo.fileName, ...(demo.viteMetadata?.importedCss ?? [])];
+        // async: each runs as soon as it is here, not after the parse and the stylesheets as a
+        // deferred module script would; a module, so the inline one's names stay out of `window`.
+        const tags = [
+          `<meta name="zalik:demo-chunk" content="${demoFiles.map((f) => `/${f}`).join(' ')}" />`,
+          `<script type="module" async>${early.code.trim()}</script>`,
+          `<script type="module" async crossorigin src="/${boot.fileName}"></script>`,
         ];
+        return html.replace(EARLY_SLOT, () => tags.join('\n    '));
       },
     },
   };
@@ -39,8 +81,34 @@ function earlyRequests(): Plugin {
 
 const API_ORIGIN = 'http://localhost:8080';
 
+/** Modules the boot entry imports statically, transitively: they make its chunk (bootGraph below). */
+const bootModules = new Set<string>();
+
+/** Records the boot entry's static import graph as the bundler parses it (chunking comes after). */
+function bootGraph(): Plugin {
+  const imports = new Map<string, readonly string[]>();
+  let root: string | undefined;
+  return {
+    name: 'zalik-boot-graph',
+    apply: 'build',
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+      if (info.id.endsWith(BOOT_ENTRY)) root = info.id;
+    },
+    buildEnd() {
+      bootModules.clear();
+      const visit = (id: string) => {
+        if (bootModules.has(id)) return;
+        bootModules.add(id);
+        imports.get(id)?.forEach(visit);
+      };
+      if (root) visit(root);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), earlyRequests(), precompress()],
+  plugins: [react(), bootGraph(), earlyRequests(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -50,18 +118,24 @@ export default defineConfig({
     // Modern webviews only (es2022); and the first screen is one chunk, with nothing to preload.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { index: 'index.html', early: EARLY_ENTRY },
+      input: { index: 'index.html', early: EARLY_ENTRY, boot: BOOT_ENTRY },
       output: {
         codeSplitting: {
-          // Everything the first screen loads statically in ONE chunk (and so one stylesheet):
-          // on HTTP/1.1 a browser opens 6 connections per host, and the early API requests
-          // must not queue behind half a dozen small files. Lazy chunks import from it.
+          // Everything the first screen loads statically in two chunks (one stylesheet): on
+          // HTTP/1.1 a browser opens 6 connections per host, and the early API requests must
+          // not queue behind half a dozen small files. `boot`: the Telegram start and all it
+          // imports (see earlyRequests above), which the app imports too; `app`: the rest.
+          // Lazy chunks import from them.
           groups: [
+            { name: 'boot', priority: 1, tags: ['$initial'], test: (id: string) => bootModules.has(id) },
             { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith(EARLY_ENTRY) },
             { name: 'demo', test: DEMO_MODULES },
             // A subject's task list, its filter pickers and the buying forms: one chunk (prefetched
             // after the first screen), so moving between them never waits for another file.
             { name: 'catalogue', test: /[\\/]src[\\/]screens[\\/](tasks[\\/](list|pickers)|buying)[\\/]/ },
+            // The icons of the other screens (the first screen's own are in `app`): one small
+            // chunk rather than a sliver per combination of screens that share an icon.
+            { name: 'icons', test: /[\\/]src[\\/]ui[\\/]icons[\\/]/ },
           ],
         },
       },
@@ -72,10 +146,10 @@ export default defineConfig({
         // @zalik/contract is pure (schemas, constants, messages) but its package.json does not
         // say so; without this every zod schema in it would ship to the browser because the
         // client only needs MSG and a few constants.
-        // The same for the UI kit's components (declarations and their stylesheet, nothing
-        // at import time): through ui/index.ts every screen would otherwise pull every
+        // The same for the UI kit's components and icons (declarations and their stylesheet,
+        // nothing at import time): through ui/index.ts every screen would otherwise pull every
         // component, with its CSS, into the first screen's bundle.
-        moduleSideEffects: (id: string) => !/[\\/]contract[\\/]dist[\\/]|[\\/]src[\\/]ui[\\/][^\\/]+\.tsx?$/.test(id),
+        moduleSideEffects: (id: string) => !/[\\/]contract[\\/]dist[\\/]|[\\/]src[\\/]ui[\\/](icons[\\/])?[^\\/]+\.tsx?$/.test(id),
       },
     },
   },

@@ -23,9 +23,27 @@ const TARGET_MS = 2500;
 /** DevTools' "Fast 3G" preset (the same numbers Chrome's throttling menu uses). */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 const SUBJECT_CARD = 'a[href^="/list-task/"]';
+/**
+ * Runs in the page before its own scripts: notes the animation frame in which a subject card is
+ * first laid out (the frame that paints it). Playwright's own visibility check polls the page
+ * over the DevTools protocol, which on a 4x slower CPU lands 100-200 ms after that frame.
+ * A string, not a function: tsx's helpers would not exist in the page.
+ */
+const VISIBLE_PROBE = `
+  new MutationObserver(function (_, observer) {
+    var card = document.querySelector('${SUBJECT_CARD}');
+    if (!card || card.getBoundingClientRect().height === 0) return;
+    observer.disconnect();
+    requestAnimationFrame(function () { window.__benchVisibleAt = performance.now(); });
+  }).observe(document, { childList: true, subtree: true });`;
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 interface Run {
+  /** Navigation start -> the frame that shows the first subject card. */
   ms: number;
+  /** The same, as Playwright's polling saw it (for comparison with earlier figures). */
+  polledMs: number;
   /** Bytes received over the (emulated) wire, by resource type. */
   bytes: Record<string, number>;
 }
@@ -35,6 +53,7 @@ async function throttle(context: BrowserContext, page: Page): Promise<CDPSession
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript({ content: VISIBLE_PROBE });
   return cdp;
 }
 
@@ -42,19 +61,27 @@ async function throttle(context: BrowserContext, page: Page): Promise<CDPSession
 async function open(page: Page, cdp: CDPSession, url: string): Promise<Run> {
   const types = new Map<string, string>();
   const bytes: Record<string, number> = {};
-  /** requestId -> start and end (s, CDP's monotonic clock) and what it was. */
-  const trace = new Map<string, { start: number; end?: number; what: string }>();
+  /** requestId -> start and end (s, CDP's monotonic clock), what it was, and how it was answered. */
+  const trace = new Map<string, { start: number; end?: number; what: string; how?: string }>();
   let t0 = 0;
   const onRequest = (e: { requestId: string; timestamp: number; request: { method: string; url: string } }) => {
     t0 ||= e.timestamp;
     trace.set(e.requestId, { start: e.timestamp, what: `${e.request.method} ${e.request.url.replace(/^https?:\/\/[^/]+/, '')}` });
   };
-  const onResponse = (e: { requestId: string; type: string }) => types.set(e.requestId, e.type);
+  const onResponse = (e: { requestId: string; type: string; response: { status: number; fromDiskCache?: boolean; fromMemoryCache?: boolean } }) => {
+    types.set(e.requestId, e.type);
+    const t = trace.get(e.requestId);
+    const { status, fromDiskCache, fromMemoryCache } = e.response;
+    if (t) t.how = fromMemoryCache ? 'memory cache' : fromDiskCache ? 'disk cache' : String(status);
+  };
   const onFinished = (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     const type = types.get(e.requestId) ?? 'Other';
     bytes[type] = (bytes[type] ?? 0) + e.encodedDataLength;
     const t = trace.get(e.requestId);
-    if (t) t.end = e.timestamp;
+    if (t) {
+      t.end = e.timestamp;
+      t.how = `${t.how ?? 'failed'}, ${kb(e.encodedDataLength ?? 0)}`;
+    }
   };
   cdp.on('Network.requestWillBeSent', onRequest);
   cdp.on('Network.responseReceived', onResponse);
@@ -63,21 +90,24 @@ async function open(page: Page, cdp: CDPSession, url: string): Promise<Run> {
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(SUBJECT_CARD).first().waitFor({ state: 'visible', timeout: 60_000 });
   // performance.now() counts from this document's navigation start.
-  const ms = await page.evaluate(() => performance.now());
+  const polledMs = await page.evaluate(() => performance.now());
+  const ms = await page.waitForFunction(() => (window as Window & { __benchVisibleAt?: number }).__benchVisibleAt).then((h) => h.jsonValue() as Promise<number>);
+  // The app's own milestones (app/bootstrap.ts, app/session.ts).
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.startTime.toFixed(0).padStart(6)} ms  ${m.name}`));
   cdp.off('Network.requestWillBeSent', onRequest);
   cdp.off('Network.responseReceived', onResponse);
   cdp.off('Network.loadingFinished', onFinished);
   cdp.off('Network.loadingFailed', onFinished as never);
   if (process.env.BENCH_TRACE === '1') {
     const at = (t: number | undefined) => (t === undefined ? '     …' : ((t - t0) * 1000).toFixed(0).padStart(6));
-    const lines = [...trace.values()].map((t) => `${at(t.start)} → ${at(t.end)} ms  ${t.what}`);
-    console.log(`requests (start → end):\n${lines.join('\n')}\n  visible at ${ms.toFixed(0)} ms (navigation start ≈ the first request)`);
+    // Still open when the list showed: the idle-time prefetch of the other tabs (app/prefetch.ts).
+    const lines = [...trace.values()].filter((t) => t.end !== undefined).map((t) => `${at(t.start)} → ${at(t.end)} ms  ${t.what} (${t.how})`);
+    console.log(`requests (start → end):\n${lines.join('\n')}\nmilestones:\n${marks.join('\n')}\n  visible at ${ms.toFixed(0)} ms (Playwright saw it at ${polledMs.toFixed(0)} ms; navigation start ≈ the first request)`);
   }
-  return { ms, bytes };
+  return { ms, polledMs, bytes };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-web-'));
 process.env.NODE_ENV = 'production';
@@ -103,6 +133,9 @@ try {
     const page = await context.newPage();
     const cdp = await throttle(context, page);
     cold.push(await open(page, cdp, url));
+    // A student reopens later, not while the first open still prefetches the other tabs in the
+    // background (app/prefetch.ts): that download would share the slow network with the reopen.
+    await page.waitForLoadState('networkidle');
     // Reopen in the same profile: the HTTP cache holds the hashed assets (immutable), the token is in localStorage.
     warm.push(await open(page, cdp, url));
     await context.close();
@@ -117,11 +150,15 @@ try {
       .sort((a, b) => b[1] - a[1])
       .map(([t, n]) => `${t} ${kb(n)}`)
       .join(', ');
+    const polled = runs.map((r) => r.polledMs);
     console.log(`  ${name}: subject list visible after ${(median(times) / 1000).toFixed(2)} s (median; runs ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+    console.log(`    as Playwright's polling saw it: ${(median(polled) / 1000).toFixed(2)} s (median)`);
     console.log(`    over the wire: ${wire}`);
   }
-  const worst = median(cold.map((r) => r.ms));
-  console.log(`target ${TARGET_MS / 1000} s on a cold cache: ${worst <= TARGET_MS ? 'met' : 'MISSED'}`);
+  for (const [name, runs] of [['cold', cold], ['warm', warm]] as const) {
+    const ms = median(runs.map((r) => r.ms));
+    console.log(`target ${TARGET_MS / 1000} s on a ${name} cache: ${ms <= TARGET_MS ? 'met' : 'MISSED'}`);
+  }
 } finally {
   await browser.close().catch(() => undefined);
   await server.stop();

@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { MSG } from '@zalik/contract';
 import './app/global.css';
 import { App } from './app/App';
-import { boot } from './app/bootstrap';
+import { booting } from './app/bootstrap';
 import { FailureScreen } from './app/FailureScreen';
 import { EmptyState, FullScreenSpinner, Page } from './ui';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<FullScreenSpinner />);
 
-boot()
+booting
   .then((result) => {
     root.render(
       <StrictMode>

@@ -26,3 +26,12 @@ export function takeEarly(method: string, url: string, body?: string): Promise<R
   delete store[key];
   return found.response;
 }
+
+/**
+ * Parks an answer the app already holds for the request it will send next: the demo's
+ * init-data answer carries the sign-in (`POST /api/v1/users/auth` for that initData).
+ */
+export function parkEarly(method: string, url: string, body: string | undefined, response: Promise<Response>): void {
+  if (typeof window === 'undefined') return;
+  (window.__zalikEarly ??= {})[`${method.toUpperCase()} ${url}`] = { body, response };
+}

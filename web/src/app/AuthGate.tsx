@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG, type JwtClaims } from '@zalik/contract';
 import { signInForLaunch, subscribeSession } from '../api/auth';
 import { ApiError } from '../api/errors';
@@ -10,6 +10,7 @@ import { getTelegramUser } from '../telegram/sdk';
 import { FullScreenSpinner } from '../ui';
 import { FailureScreen } from './FailureScreen';
 import { FirstScreenSkeleton } from './FirstScreenSkeleton';
+import { currentSession, launchSignIn, type SignedIn } from './session';
 
 // Screens of the rare cases (a ban, the first open) stay out of the first screen's bundle.
 const BlockedScreen = lazy(() => import('../screens/blocked/BlockedScreen').then((m) => ({ default: m.BlockedScreen })));
@@ -21,6 +22,11 @@ function Loading({ children }: { children: ReactNode }) {
 }
 
 type Session = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; claims: JwtClaims };
+
+/** The sign-in answers the course too: seeded before the gate opens, useCourse() never waits. */
+function seedCourse(qc: QueryClient, courseNumber: number | undefined): void {
+  if (courseNumber !== undefined && qc.getQueryData(qk.course()) !== courseNumber) qc.setQueryData(qk.course(), courseNumber);
+}
 
 function toMe(claims: JwtClaims): Me {
   const tg = getTelegramUser();
@@ -42,28 +48,35 @@ function toMe(claims: JwtClaims): Me {
  * onboarding, otherwise the app's routes.
  */
 export function AuthGate() {
-  const [session, setSession] = useState<Session>({ status: 'loading' });
-  const [banned, setBanned] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const qc = useQueryClient();
+  // The launch's sign-in (boot() starts it) has usually answered by the first render: then
+  // the first screen renders straight away, with no skeleton pass before it.
+  const [session, setSession] = useState<Session>(() => {
+    const signedIn = currentSession();
+    if (!signedIn) return { status: 'loading' };
+    seedCourse(qc, signedIn.courseNumber);
+    return { status: 'ready', claims: signedIn.claims };
+  });
+  const [banned, setBanned] = useState(() => currentSession()?.claims.ban ?? false);
+  const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 
-  useEffect(
-    () =>
-      subscribeSession((e) => {
-        if (e.type === 'banned') setBanned(true);
-        else {
-          // The sign-in answers the course too: seeded before the gate opens, useCourse() never waits.
-          if (e.courseNumber !== undefined) qc.setQueryData(qk.course(), e.courseNumber);
-          setBanned(e.claims.ban);
-          setSession({ status: 'ready', claims: e.claims });
-        }
-      }),
-    [qc],
-  );
+  useEffect(() => {
+    const apply = ({ claims, courseNumber }: SignedIn) => {
+      seedCourse(qc, courseNumber);
+      setBanned(claims.ban);
+      setSession((s) => (s.status === 'ready' && s.claims === claims ? s : { status: 'ready', claims }));
+    };
+    const off = subscribeSession((e) => (e.type === 'banned' ? setBanned(true) : apply(e)));
+    // It may have answered between the first render and this subscription.
+    const signedIn = currentSession();
+    if (signedIn) apply(signedIn);
+    return off;
+  }, [qc]);
 
   useEffect(() => {
-    signInForLaunch().catch((err: unknown) =>
+    // The launch's own sign-in first; a retry signs in afresh.
+    (attempt === 0 ? launchSignIn() : signInForLaunch()).catch((err: unknown) =>
       setSession({ status: 'failed', message: err instanceof ApiError ? err.message : MSG.appLoadFailed }),
     );
   }, [attempt]);

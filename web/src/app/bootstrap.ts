@@ -1,9 +1,12 @@
 import { isRealTelegram } from '../telegram/launch';
 import { initTelegram } from '../telegram/sdk';
+import { launchSignIn } from './session';
 
 export type BootResult = { kind: 'ready'; demo: boolean } | { kind: 'outside-telegram' };
 
 /**
+ * The Telegram start: an entry of its own (vite.config.ts), so it runs as soon as its chunk
+ * is here, while the app's much bigger chunk still downloads; src/main.tsx waits for it.
  * Real launch parameters -> the real Telegram client. None -> demo emulation (personas and
  * signed initData from the API's dev endpoints), unless the server has no dev endpoints
  * (production), where the page asks to open the app in Telegram. Throws when the API is down.
@@ -11,6 +14,8 @@ export type BootResult = { kind: 'ready'; demo: boolean } | { kind: 'outside-tel
  * preloads it in the demo, so it does not wait for this module either).
  */
 export async function boot(): Promise<BootResult> {
+  // Milestones for `npm run bench:web` (BENCH_TRACE=1) and the browser's performance panel.
+  performance.mark('zalik:boot');
   let demo = false;
   if (!isRealTelegram()) {
     const { startDemo } = await import('../telegram/demo');
@@ -19,5 +24,12 @@ export async function boot(): Promise<BootResult> {
     demo = true;
   }
   await initTelegram();
+  performance.mark('zalik:telegram-ready');
+  // initData is known from here on: the sign-in goes now, before React renders (session.ts).
+  // Its errors are the AuthGate's to show.
+  launchSignIn().catch(() => undefined);
   return { kind: 'ready', demo };
 }
+
+/** Started once, by whichever loads first: this entry's own script, or the app importing it. */
+export const booting: Promise<BootResult> = boot();

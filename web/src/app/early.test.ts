@@ -3,8 +3,9 @@ import { AUTH_PATH } from '../api/auth';
 import { NEWS_PATH, subjectsPath } from '../api/catalogue';
 import { takeEarly } from '../api/early';
 import { COURSE_KEY, TOKEN_KEY } from '../api/token';
+import { initDataBody as demoInitDataBody } from '../telegram/demo';
 import { DEMO_FLAG, SDK_STORAGE_PREFIX } from '../telegram/launch';
-import { EARLY, startEarly } from './early';
+import { EARLY, initDataBody, startEarly } from './early';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -16,8 +17,9 @@ const sent = () => fetchMock.mock.calls.map(([url, init]) => `${(init as Request
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
-    if (url === EARLY.initData) return json({ initData: 'signed' });
-    if (url === EARLY.auth) return json({ jwt: jwt(Date.now() / 1000 + 3600), courseNumber: 2 });
+    const signIn = { jwt: jwt(Date.now() / 1000 + 3600), courseNumber: 2 };
+    if (url === EARLY.initData) return json({ initData: 'signed', auth: signIn });
+    if (url === EARLY.auth) return json(signIn);
     return json([]);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -37,24 +39,37 @@ describe('early requests (app/early.ts)', () => {
     expect(EARLY.courseKey).toBe(COURSE_KEY);
     expect(EARLY.demoFlag).toBe(DEMO_FLAG);
     expect(EARLY.sdkLaunchParams).toBe(`${SDK_STORAGE_PREFIX}launchParams`);
+    expect(initDataBody('100001')).toBe(demoInitDataBody('100001'));
   });
 
-  it('demo, first open: personas and init-data at once, then sign-in, then the answered course', async () => {
+  it('demo, first open: personas and init-data (which signs in too) at once, then the answered course', async () => {
     window.history.replaceState(null, '', '/?persona=100001');
     window.__zalikEarly = startEarly();
     expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data']);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ body: demoInitDataBody('100001') });
     await flush();
-    expect(sent()).toEqual([
-      'GET /api/dev/personas',
-      'POST /api/dev/init-data',
-      'POST /api/v1/users/auth',
-      'GET /api/v1/subjects/course-number/2',
-      'GET /api/v1/news/',
-    ]);
+    expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news/']);
+  });
+
+  it('demo: an init-data answer without a sign-in (say, rate-limited) starts nothing more', async () => {
+    fetchMock.mockImplementation(async (url: string) => (url === EARLY.initData ? json({ initData: 'signed' }) : json([])));
+    localStorage.setItem(EARLY.personaKey, '100003');
+    window.__zalikEarly = startEarly();
+    await flush();
+    expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data']);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ body: demoInitDataBody('100003') });
+  });
+
+  it('Telegram, first open: sign-in with the launch initData, then the answered course', async () => {
+    window.location.hash = `tgWebAppData=${encodeURIComponent('user=1&hash=h')}&tgWebAppVersion=8.0`;
+    window.__zalikEarly = startEarly();
+    expect(sent()).toEqual(['POST /api/v1/users/auth']);
+    await flush();
+    expect(sent()).toEqual(['POST /api/v1/users/auth', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news/']);
     // The app takes each answer once, and only for the same request.
     expect(takeEarly('POST', AUTH_PATH, JSON.stringify('other'))).toBeUndefined();
-    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('signed'))).toBeDefined();
-    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('signed'))).toBeUndefined();
+    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('user=1&hash=h'))).toBeDefined();
+    expect(takeEarly('POST', AUTH_PATH, JSON.stringify('user=1&hash=h'))).toBeUndefined();
     expect(takeEarly('GET', subjectsPath(2))).toBeDefined();
   });
 

@@ -1,20 +1,20 @@
 /**
- * The boot prefetch: a separate, dependency-free entry that index.html runs before the app's
- * bundle has even downloaded (vite.config.ts puts its <script> first). On a slow phone the
- * bundle takes seconds to arrive and parse; this starts the first screen's request chain at
- * once, so the network and the CPU work side by side instead of one after the other:
+ * The boot prefetch: a dependency-free script that vite.config.ts writes INTO index.html
+ * (inline, allowed by the server's CSP by its hash), so it runs while the HTML is parsed,
+ * before the app's bundle has even started downloading. On a slow phone the bundle takes
+ * seconds to arrive and parse; this starts the first screen's request chain at once, so the
+ * network and the CPU work side by side instead of one after the other:
  *
- *   demo:     GET personas ‖ POST init-data (persona from ?persona= or the last one)
- *                                  └─ POST users/auth ─ GET subjects(course) ‖ GET news
+ *   demo:     GET personas ‖ POST init-data with signIn (persona from ?persona= or the last
+ *             one; the answer carries the sign-in too) ─ GET subjects(course) ‖ GET news
  *   Telegram: POST users/auth (initData from the launch URL) ─ GET subjects ‖ GET news
  *   returning (a live token and the course cached): GET subjects ‖ GET news right away
  *
  * It only starts requests: each answer is parked in `window.__zalikEarly` and the app takes it
  * (api/early.ts) instead of sending the same request again, at most once, and only when the
  * request is exactly the one the app would send (same body). Anything unexpected here is
- * ignored: the app then simply sends its own requests. No imports on purpose (one tiny
- * chunk, no shared chunk to wait for): the paths and keys below are the app's, checked equal
- * by early.test.ts.
+ * ignored: the app then simply sends its own requests. No imports (inline code cannot have
+ * any): the paths, keys and bodies below are the app's, checked equal by early.test.ts.
  */
 import type { EarlyRequest } from '../api/early';
 
@@ -77,15 +77,23 @@ function launchedByTelegram(): boolean {
   return sessionStorage.getItem(EARLY.demoFlag) !== '1' && sessionStorage.getItem(EARLY.sdkLaunchParams) !== null;
 }
 
-/** Demo mode: the emulation's chunk (its address in a <meta> by vite.config.ts) loads with the bundle. */
+/** The very body telegram/demo.ts sends to EARLY.initData, so that it takes this answer. */
+export const initDataBody = (telegramId: string) => JSON.stringify({ telegramId, signIn: true });
+
+/**
+ * Demo mode: the emulation's chunk and its stylesheet (listed by vite.config.ts in the <meta>
+ * before this script) load beside the bundle, not after it has run and imported them.
+ */
 function preloadDemo(): void {
-  const href = document.querySelector<HTMLMetaElement>('meta[name="zalik:demo-chunk"]')?.content;
-  if (!href) return;
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = href;
-  link.crossOrigin = '';
-  document.head.appendChild(link);
+  const files = document.querySelector<HTMLMetaElement>('meta[name="zalik:demo-chunk"]')?.content.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    // The bundle's import finds this stylesheet by its href and does not load it again.
+    link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.appendChild(link);
+  }
 }
 
 export function startEarly(): Store {
@@ -112,14 +120,16 @@ export function startEarly(): Store {
   if (initData) {
     void signIn(initData).catch(() => undefined);
   } else if (!launchedByTelegram()) {
-    // An async script may run before the parser has reached the <meta> (from the cache).
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', preloadDemo, { once: true });
-    else preloadDemo();
+    preloadDemo();
     send(store, 'GET', EARLY.personas);
     const persona = new URLSearchParams(window.location.search).get('persona') ?? localStorage.getItem(EARLY.personaKey);
     if (persona) {
-      json(send(store, 'POST', EARLY.initData, JSON.stringify({ telegramId: persona })))
-        .then((signed) => (typeof signed?.initData === 'string' ? signIn(signed.initData) : undefined))
+      // The dev endpoint signs in too (demo.ts hands its answer to the app's sign-in).
+      json(send(store, 'POST', EARLY.initData, initDataBody(persona)))
+        .then((signed) => {
+          const auth = signed?.auth as Record<string, unknown> | undefined;
+          if (typeof auth?.jwt === 'string') catalogue(auth.courseNumber, auth.jwt);
+        })
         .catch(() => undefined);
     }
   }

@@ -8,8 +8,9 @@
  * assert on them (e.g. `web_app_request_file_download`).
  */
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
-import type { Persona } from '@zalik/contract';
-import { takeEarly } from '../api/early';
+import type { DevInitDataAnswer, Persona } from '@zalik/contract';
+import { parkEarly, takeEarly } from '../api/early';
+import { AUTH_PATH } from '../api/auth';
 import { DEMO_FLAG, SDK_STORAGE_PREFIX } from './launch';
 import { isMobilePlatform } from './version';
 import { PALETTES, type DemoTheme } from './palettes';
@@ -284,12 +285,22 @@ async function readJson<T>(res: Response, what: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** With signIn: the server answers the sign-in for this initData too (one round trip less). */
+export const initDataBody = (telegramId: string) => JSON.stringify({ telegramId, signIn: true });
+
 function signInitData(telegramId: string): Promise<Response> {
-  const body = JSON.stringify({ telegramId });
+  const body = initDataBody(telegramId);
   return (
     takeEarly('POST', INIT_DATA_URL, body) ??
     fetch(INIT_DATA_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body })
   );
+}
+
+/** The sign-in the init-data answer carried goes to the app's own sign-in (api/auth.ts), once. */
+function parkSignIn({ initData, auth }: DevInitDataAnswer): void {
+  if (!auth) return;
+  const answer = new Response(JSON.stringify(auth), { status: 200, headers: { 'content-type': 'application/json' } });
+  parkEarly('POST', AUTH_PATH, JSON.stringify(initData), Promise.resolve(answer));
 }
 
 /**
@@ -314,10 +325,11 @@ export async function startDemo(): Promise<DemoStart> {
   const persona = remembered ?? personas.find((p) => p.role === 'ROLE_USER') ?? personas[0]!;
   localStorage.setItem(KEY.persona, String(persona.telegramId));
 
-  const signed = await readJson<{ initData: string }>(
+  const signed = await readJson<DevInitDataAnswer>(
     await (remembered && guessed ? guessed : signInitData(String(persona.telegramId))),
     INIT_DATA_URL,
   );
+  parkSignIn(signed);
 
   state = {
     personas,

@@ -1,12 +1,13 @@
 import { NO_FILTERS, type PriceMode, type TaskFilters } from './filters';
+import { FILTERS_KEY } from './storageKey';
+
+export { FILTERS_KEY, clearFilters } from './storageKey';
 
 /**
  * Filter selections live in sessionStorage between the list and its pickers (spec 4) and are
  * dropped on leaving the list area (lib/useListFiltersReset.ts). They belong to one subject: opening
  * another subject starts clean.
  */
-export const FILTERS_KEY = 'zalik.taskFilters';
-
 interface Stored extends TaskFilters {
   subjectId: string;
 }
@@ -38,12 +39,4 @@ export function writeFilters(subjectId: string, change: Partial<TaskFilters>): T
     // Storage full or disabled: the filter still applies until the list is left.
   }
   return next;
-}
-
-export function clearFilters(): void {
-  try {
-    sessionStorage.removeItem(FILTERS_KEY);
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { clearFilters } from './storage';
+import { clearFilters } from './storageKey';
 
 export const LIST_AREA = '/list-task';
 

@@ -1,34 +1,43 @@
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import type { Subject } from '@zalik/contract';
+import { useMe } from '../../../api/me';
 import { haptic } from '../../../telegram/sdk';
 import { Chevron, SkeletonBar } from '../../../ui';
-import { AdminActions } from '../admin/AdminActions';
-import { useDeleteCatalogue } from '../api/deletes';
 import styles from './SubjectsScreen.module.css';
 
-/** A subject with an arrow, opening its task list; admins long-press it to edit or delete. */
+// An admin's long-press menu, its dialog and the delete: a chunk only admins load, so a
+// student's first screen does not carry them.
+const AdminSubjectCard = lazy(() => import('./AdminSubjectCard'));
+
+/** A subject on `/`; admins long-press it to edit or delete. */
 export function SubjectCard({ subject }: { subject: Subject }) {
-  const navigate = useNavigate();
-  const remove = useDeleteCatalogue();
+  const { isAdmin } = useMe();
+  if (!isAdmin) return <SubjectLink subject={subject} />;
+  // Until the chunk is here an admin sees, and can open, the very same card.
   return (
-    <AdminActions
-      onEdit={() => navigate('/edit-subject', { state: { subject } })}
-      onDelete={() => remove.mutate({ kind: 'subjects', id: subject.id })}
+    <Suspense fallback={<SubjectLink subject={subject} />}>
+      <AdminSubjectCard subject={subject} />
+    </Suspense>
+  );
+}
+
+/** The card itself: the subject's initial and name with an arrow, opening its task list. */
+export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolean }) {
+  return (
+    <Link
+      to={`/list-task/${subject.id}`}
+      state={{ subject }}
+      className={styles.card}
+      aria-busy={busy || undefined}
+      onClick={() => haptic.selection()}
     >
-      <Link
-        to={`/list-task/${subject.id}`}
-        state={{ subject }}
-        className={styles.card}
-        aria-busy={remove.isPending || undefined}
-        onClick={() => haptic.selection()}
-      >
-        <span className={styles.initial} aria-hidden="true">
-          {subject.name.trim().charAt(0).toUpperCase()}
-        </span>
-        <span className={styles.name}>{subject.name}</span>
-        <Chevron />
-      </Link>
-    </AdminActions>
+      <span className={styles.initial} aria-hidden="true">
+        {subject.name.trim().charAt(0).toUpperCase()}
+      </span>
+      <span className={styles.name}>{subject.name}</span>
+      <Chevron />
+    </Link>
   );
 }
 

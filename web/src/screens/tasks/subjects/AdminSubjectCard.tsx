@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router';
+import type { Subject } from '@zalik/contract';
+import { AdminActions } from '../admin/AdminActions';
+import { useDeleteCatalogue } from '../api/deletes';
+import { SubjectLink } from './SubjectCard';
+
+/** An admin's subject card: long press or right click for 'Редагувати' / 'Видалити' (SubjectCard loads it lazily). */
+export default function AdminSubjectCard({ subject }: { subject: Subject }) {
+  const navigate = useNavigate();
+  const remove = useDeleteCatalogue();
+  return (
+    <AdminActions
+      onEdit={() => navigate('/edit-subject', { state: { subject } })}
+      onDelete={() => remove.mutate({ kind: 'subjects', id: subject.id })}
+    >
+      <SubjectLink subject={subject} busy={remove.isPending} />
+    </AdminActions>
+  );
+}

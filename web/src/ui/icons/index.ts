@@ -1,0 +1,23 @@
+/** Inline SVG icons, one module each (see Svg.tsx); `size` sets width and height. */
+export { TasksIcon } from './TasksIcon';
+export { WalletIcon } from './WalletIcon';
+export { InviteIcon } from './InviteIcon';
+export { SettingsIcon } from './SettingsIcon';
+export { HistoryIcon } from './HistoryIcon';
+export { SupportIcon } from './SupportIcon';
+export { ShieldIcon } from './ShieldIcon';
+export { CodeIcon } from './CodeIcon';
+export { DocumentIcon } from './DocumentIcon';
+export { CheckCircleIcon } from './CheckCircleIcon';
+export { SunIcon } from './SunIcon';
+export { MoonIcon } from './MoonIcon';
+export { BackIcon } from './BackIcon';
+export { BoltIcon } from './BoltIcon';
+export { EyeIcon } from './EyeIcon';
+export { EyeOffIcon } from './EyeOffIcon';
+export { ArrowInIcon } from './ArrowInIcon';
+export { ArrowOutIcon } from './ArrowOutIcon';
+export { PlusIcon } from './PlusIcon';
+export { CardIcon } from './CardIcon';
+export { UsersIcon } from './UsersIcon';
+export { CloseIcon } from './CloseIcon';
