@@ -24,23 +24,23 @@ const TARGET_MS = 2500;
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 const SUBJECT_CARD = 'a[href^="/list-task/"]';
 /**
- * Runs in the page before its own scripts: notes the animation frame in which a subject card is
- * first laid out (the frame that paints it). Playwright's own visibility check polls the page
- * over the DevTools protocol, which on a 4x slower CPU lands 100-200 ms after that frame.
- * A string, not a function: tsx's helpers would not exist in the page.
+ * Runs in the page before its own scripts: notes when a subject card's name is first painted,
+ * as the browser itself reports it (Element Timing, `elementtiming` in SubjectCard.tsx).
+ * Playwright's own visibility check polls the page over the DevTools protocol, which on a 4x
+ * slower CPU lands 100-400 ms after that paint. A string, not a function: tsx's helpers would
+ * not exist in the page.
  */
 const VISIBLE_PROBE = `
-  new MutationObserver(function (_, observer) {
-    var card = document.querySelector('${SUBJECT_CARD}');
-    if (!card || card.getBoundingClientRect().height === 0) return;
-    observer.disconnect();
-    requestAnimationFrame(function () { window.__benchVisibleAt = performance.now(); });
-  }).observe(document, { childList: true, subtree: true });`;
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) {
+      if (e.identifier === 'subject-name' && !window.__benchVisibleAt) window.__benchVisibleAt = e.renderTime || e.loadTime;
+    });
+  }).observe({ type: 'element', buffered: true });`;
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 interface Run {
-  /** Navigation start -> the frame that shows the first subject card. */
+  /** Navigation start -> the first subject card's name painted. */
   ms: number;
   /** The same, as Playwright's polling saw it (for comparison with earlier figures). */
   polledMs: number;

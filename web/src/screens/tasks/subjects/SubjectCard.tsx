@@ -6,6 +6,9 @@ import { haptic } from '../../../telegram/sdk';
 import { Chevron, SkeletonBar } from '../../../ui';
 import styles from './SubjectsScreen.module.css';
 
+/** Element Timing: the browser reports when a subject's name is first painted (bench/first-screen.ts). */
+const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>;
+
 // An admin's long-press menu, its dialog and the delete: a chunk only admins load, so a
 // student's first screen does not carry them.
 const AdminSubjectCard = lazy(() => import('./AdminSubjectCard'));
@@ -35,7 +38,9 @@ export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolea
       <span className={styles.initial} aria-hidden="true">
         {subject.name.trim().charAt(0).toUpperCase()}
       </span>
-      <span className={styles.name}>{subject.name}</span>
+      <span className={styles.name} {...PAINT_TIMING}>
+        {subject.name}
+      </span>
       <Chevron />
     </Link>
   );
