@@ -3,9 +3,9 @@
  * the SAME database work per request as the API: the auth plugin's user load on every request,
  * and the catalogue reads (teacher check, tasks, the teacher's discounts; subjects of a course)
  * once, kept in a Map as the API's catalogue cache keeps them (nothing changes during a run, so
- * it needs no invalidation). It verifies the same JWT with the same library, applies the same
- * discount rule and answers the same JSON, so the ratio measures what Fastify, zod, drizzle and
- * logging cost on top. Env: PORT, JWT_SECRET, and DATABASE_URL or BASELINE_PGDATA.
+ * it needs no invalidation). It verifies the same JWT with the same library (once per token, as
+ * the API does), applies the same discount rule and answers the same JSON, so the ratio
+ * measures what Fastify, zod, drizzle, security headers and logging cost on top. Env: PORT, JWT_SECRET, and DATABASE_URL or BASELINE_PGDATA.
  */
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
@@ -95,12 +95,21 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(json);
 }
 
+/** Verified tokens and their claims, as the API's lib/jwt.ts keeps them. */
+const verified = new Map<string, { sub: number; exp: number }>();
+
 async function viewer(req: http.IncomingMessage): Promise<number | null> {
   const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    const [user] = await query<Row>(USER_SQL, [Number(payload.sub)]);
+    let claims = verified.get(token);
+    if (!claims) {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      claims = { sub: Number(payload.sub), exp: Number(payload.exp) };
+      verified.set(token, claims);
+    }
+    if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
+    const [user] = await query<Row>(USER_SQL, [claims.sub]);
     return user && !user.is_banned ? Number(user.telegram_id) : null;
   } catch {
     return null;

@@ -7,9 +7,17 @@ export interface TokenService {
   verify(token: string): Promise<JwtClaims | 'expired' | 'invalid'>;
 }
 
+/** Tokens whose signature this process has checked; past this many it starts again. */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: given raw bytes (or a KeyObject), jose imports a WebCrypto key on every call.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // A token is sent with every call of a session: its signature (a WebCrypto HMAC, a tenth of
+  // a warm request's CPU) is checked the first time only. Keyed by the whole token, signature
+  // included, so only the exact bytes that verified are let through; expiry is checked each
+  // time as jose does (exp <= now is expired).
+  const verified = new Map<string, JwtClaims>();
   return {
     async sign({ sub, roles, ban }) {
       return new SignJWT({ roles, ban })
@@ -20,10 +28,15 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(await key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known.exp !== undefined && known.exp <= Math.floor(Date.now() / 1000) ? 'expired' : known;
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = JwtClaims.safeParse(payload);
-        return parsed.success ? parsed.data : 'invalid';
+        if (!parsed.success) return 'invalid';
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, parsed.data);
+        return parsed.data;
       } catch (e) {
         return e instanceof errors.JWTExpired ? 'expired' : 'invalid';
       }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Access } from './auth.js';
 
@@ -102,14 +102,35 @@ export const securityPlugin = fp(
     const catalogue: RouteEntry[] = [];
     app.decorate('routeCatalogue', catalogue);
 
-    // Known only once the web plugin has read the build, after helmet is registered: helmet
-    // renders a directive given as a function on each answer.
+    // helmet's middleware is built once per policy here: @fastify/helmet built a new one, policy
+    // parsing included, for every request. The app's policy is built again when the web plugin
+    // names index.html's inline scripts (once, at start).
+    const headersFor = (directives: Record<string, string[]>) =>
+      helmet({
+        contentSecurityPolicy: { useDefaults: false, directives },
+        // X-Frame-Options can only say DENY or SAMEORIGIN, which would keep Telegram's web
+        // clients out; frame-ancestors above says who may frame the app.
+        frameguard: false,
+        // Telegram's clients fetch signed file links from their own origin.
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+        // The app opens t.me links and Telegram's own windows; keep their opener relationship.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        referrerPolicy: { policy: 'no-referrer' },
+        hsts: { maxAge: 31536000, includeSubDomains: true },
+      });
+    const base = contentSecurityPolicy(opts.publicUrl, opts.production);
     const hashes = new Set<string>();
+    let appHeaders = headersFor(base);
+    // Swagger UI's page needs inline scripts and styles of its own; it shows no user data.
+    const docsHeaders = headersFor(docsPolicy);
     app.decorate('allowInlineScripts', (sources: readonly string[]) => {
       for (const source of sources) hashes.add(scriptHash(source));
+      appHeaders = headersFor({ ...base, 'script-src': [...base['script-src']!, ...hashes] });
     });
-    const base = contentSecurityPolicy(opts.publicUrl, opts.production);
-    const policy = { ...base, 'script-src': [() => [...base['script-src']!, ...hashes].join(' ')] };
+    app.addHook('onRequest', (request, reply, done) => {
+      const headers = request.routeOptions.url?.startsWith('/api/docs') ? docsHeaders : appHeaders;
+      headers(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    });
 
     app.addHook('onRoute', (route) => {
       const declared = (route.config as { access?: unknown } | undefined)?.access;
@@ -117,27 +138,10 @@ export const securityPlugin = fp(
       if (declared !== undefined && !ACCESS_LEVELS.includes(declared as Access)) {
         throw new Error(`route ${String(route.method)} ${route.url}: unknown access level "${String(declared)}"`);
       }
-      // Swagger UI's page needs inline scripts and styles of its own; it shows no user data.
-      if (route.url.startsWith('/api/docs')) {
-        route.config = { ...route.config, helmet: { contentSecurityPolicy: { useDefaults: false, directives: docsPolicy } } } as typeof route.config;
-      }
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
         catalogue.push({ method, url: route.url, access: accessOf(route), multipart: isMultipart(route) });
       }
-    });
-
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: policy },
-      // X-Frame-Options can only say DENY or SAMEORIGIN, which would keep Telegram's web
-      // clients out; frame-ancestors above says who may frame the app.
-      frameguard: false,
-      // Telegram's clients fetch signed file links from their own origin.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      // The app opens t.me links and Telegram's own windows; keep their opener relationship.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      referrerPolicy: { policy: 'no-referrer' },
-      hsts: { maxAge: 31536000, includeSubDomains: true },
     });
   },
   { name: 'security' },

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenService } from '../src/lib/jwt.js';
+
+afterEach(() => vi.useRealTimers());
+
+describe('session tokens', () => {
+  const claims = { sub: '100001', roles: ['ROLE_USER' as const], ban: false };
+
+  it('verify to their claims on every call of a session, until they expire', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const tokens = createTokenService('a-secret-a-secret-a-secret-a-secret', 60);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    vi.setSystemTime(new Date('2026-11-23T12:00:59Z'));
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    vi.setSystemTime(new Date('2026-11-23T12:01:00Z'));
+    expect(await tokens.verify(token)).toBe('expired');
+    // A fresh service (another instance) agrees: jose's own check.
+    expect(await createTokenService('a-secret-a-secret-a-secret-a-secret', 60).verify(token)).toBe('expired');
+  });
+
+  it('refuse a token whose signature or payload was changed, also after the real one was accepted', async () => {
+    const tokens = createTokenService('a-secret-a-secret-a-secret-a-secret', 3600);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect(await tokens.verify(`${header}.${payload}.${flipped}`)).toBe('invalid');
+    const admin = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), roles: ['ROLE_ADMIN'] })).toString('base64url');
+    expect(await tokens.verify(`${header}.${admin}.${signature}`)).toBe('invalid');
+    expect(await createTokenService('another-secret-another-secret-another', 3600).verify(token)).toBe('invalid');
+  });
+});
