@@ -1,132 +1,14 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 // '.js': the bundled config loader resolves it to the .ts file, and tsc (no
 // allowImportingTsExtensions) accepts it; an extensionless import makes Vite warn.
+import { BOOT_ENTRY, EARLY_ENTRY, bootGraph, bootModules, compileHints, earlyRequests } from './build/first-screen.js';
 import { precompress } from './build/precompress.js';
 
-const EARLY_ENTRY = 'src/app/early.ts';
-/** The Telegram start (SDK, demo emulation, sign-in): an entry of its own, see `app` below. */
-const BOOT_ENTRY = 'src/app/bootstrap.ts';
-/** Where index.html wants the boot prefetch: right after the charset, before anything else. */
-const EARLY_SLOT = '<!-- early requests -->';
 /** The demo's Telegram emulation: one chunk, loaded only in demo mode (its header, app/DemoBar.tsx, is another). */
 const DEMO_MODULES = /[\\/]src[\\/]telegram[\\/](demo|palettes)\.ts$/;
 
-/** Every chunk `file` imports statically, transitively (itself included). */
-function staticGraph(bundle: Record<string, { type: string; imports?: string[] }>, file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const f of bundle[file]?.imports ?? []) staticGraph(bundle, f, seen);
-  return seen;
-}
-
-/**
- * What index.html starts, in this order:
- * 1. The boot prefetch (src/app/early.ts), built as its own tiny entry (no imports) and then
- *    written INTO index.html as an inline `<script type="module" async>`, its file dropped: it
- *    starts the first screen's API requests while the HTML is still being parsed, instead of
- *    one round trip later (a separate file is another 0.6 s on a slow mobile network). The
- *    server's CSP allows exactly this script by its hash (api/src/plugins/web.ts reads the
- *    built index.html). (A <script> written in index.html itself would be merged into the
- *    app's entry by Vite, hence a separate entry.)
- * 2. The Telegram start (src/app/bootstrap.ts: the SDK, the demo's emulation, the sign-in),
- *    an async entry of its own whose chunk imports nothing of the app's: it is smaller than
- *    the app's, arrives first and does its work while the app's chunk is still downloading,
- *    on a main thread that would otherwise wait idle. The app imports the same module.
- * 3. The app (src/main.tsx), as Vite writes it.
- * The demo emulation's chunk goes in a <meta> before the inline script, which preloads it
- * only in demo mode.
- */
-function earlyRequests(): Plugin {
-  return {
-    name: 'zalik-early-requests',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!html.includes(EARLY_SLOT)) throw new Error(`index.html has no ${EARLY_SLOT}`);
-        if (!ctx.bundle) {
-          const dev = [EARLY_ENTRY, BOOT_ENTRY].map((src) => `<script type="module" async src="/${src}"></script>`).join('\n    ');
-          return html.replace(EARLY_SLOT, dev);
-        }
-        const bundle = ctx.bundle;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const early = chunks.find((c) => c.isEntry && c.name === 'early');
-        const boot = chunks.find((c) => c.isEntry && c.name === 'boot');
-        const app = chunks.find((c) => c.isEntry && c.name === 'index');
-        const demo = chunks.find((c) => c.name === 'demo');
-        if (!early || !boot || !app || !demo) throw new Error('the early, boot, app or demo chunk is missing from the build');
-        // Inline code cannot import, and must not end its own <script> element.
-        if (early.imports.length || early.dynamicImports.length || /<\/script/i.test(early.code)) {
-          throw new Error(`${EARLY_ENTRY} must stay dependency-free to be inlined into index.html`);
-        }
-        const bootGraph = staticGraph(bundle, boot.fileName);
-        if (bootGraph.has(app.fileName)) throw new Error(`${BOOT_ENTRY} must not import the app's chunk: it would wait for it`);
-        delete bundle[early.fileName];
-        // The emulation (and its stylesheet, if it ever has one: the import would wait for it).
-        // Not its header (app/DemoBar.tsx): the first screen does not wait for that, and on
-        // HTTP/1.1 a seventh file would hold back the early API requests.
-        const demoFiles = [demo.fileName, ...(demo.viteMetadata?.importedCss ?? [])];
-        // async: each runs as soon as it is here, not after the parse and the stylesheets as a
-        // deferred module script would; a module, so the inline one's names stay out of `window`.
-        const tags = [
-          `<meta name="zalik:demo-chunk" content="${demoFiles.map((f) => `/${f}`).join(' ')}" />`,
-          `<script type="module" async>${early.code.trim()}</script>`,
-          `<script type="module" async crossorigin src="/${boot.fileName}"></script>`,
-        ];
-        return html.replace(EARLY_SLOT, () => tags.join('\n    '));
-      },
-    },
-  };
-}
-
 const API_ORIGIN = 'http://localhost:8080';
-
-/** Modules the boot entry imports statically, transitively: they make its chunk (bootGraph below). */
-const bootModules = new Set<string>();
-
-/** Records the boot entry's static import graph as the bundler parses it (chunking comes after). */
-function bootGraph(): Plugin {
-  const imports = new Map<string, readonly string[]>();
-  let root: string | undefined;
-  return {
-    name: 'zalik-boot-graph',
-    apply: 'build',
-    moduleParsed(info) {
-      imports.set(info.id, info.importedIds);
-      if (info.id.endsWith(BOOT_ENTRY)) root = info.id;
-    },
-    buildEnd() {
-      bootModules.clear();
-      const visit = (id: string) => {
-        if (bootModules.has(id)) return;
-        bootModules.add(id);
-        imports.get(id)?.forEach(visit);
-      };
-      if (root) visit(root);
-    },
-  };
-}
-
-/**
- * V8's explicit compile hint on the first screen's two chunks: most of their functions run at
- * start, so V8 compiles them all on a background thread while the file streams in, instead of
- * one by one on the main thread at their first call (Chromium 136+; other engines ignore it).
- */
-function compileHints(): Plugin {
-  return {
-    name: 'zalik-compile-hints',
-    apply: 'build',
-    // After minification (which drops comments) and Vite's own prologue: the hint must open the file.
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry && (chunk.name === 'index' || chunk.name === 'boot')) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-        }
-      },
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [react(), bootGraph(), compileHints(), earlyRequests(), precompress()],
@@ -136,7 +18,7 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: scripts/check-bundle.ts reads the chunk graph from it.
     manifest: true,
-    // Modern webviews only (es2022); and the first screen is one chunk, with nothing to preload.
+    // Modern webviews only (es2022); and the first screen's chunks are in index.html itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { index: 'index.html', early: EARLY_ENTRY, boot: BOOT_ENTRY },
@@ -145,7 +27,7 @@ export default defineConfig({
           // Everything the first screen loads statically in two chunks (one stylesheet): on
           // HTTP/1.1 a browser opens 6 connections per host, and the early API requests must
           // not queue behind half a dozen small files. `boot`: the Telegram start and all it
-          // imports (see earlyRequests above), which the app imports too; `app`: the rest.
+          // imports (build/first-screen.ts), which the app imports too; `app`: the rest.
           // Lazy chunks import from them.
           groups: [
             { name: 'boot', priority: 1, tags: ['$initial'], test: (id: string) => bootModules.has(id) },

@@ -109,7 +109,7 @@ for (const key of graph) {
 for (const m of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
   if (!firstScreen.has(m[1]!)) firstScreen.set(m[1]!, 'linked by index.html');
 }
-// The boot prefetch (app/early.ts), written into index.html by vite.config.ts.
+// The boot prefetch (app/early.ts), written into index.html by build/first-screen.ts.
 const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter(Boolean);
 if (inlineScripts.length === 0) problems.push('index.html has no inline boot script (app/early.ts): the early requests would wait for a file');
 // <meta name="zalik:demo-chunk">: the Telegram emulation and its stylesheet, preloaded by early.ts in demo mode only.

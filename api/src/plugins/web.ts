@@ -23,8 +23,8 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
     app.log.warn({ root }, 'web app is not built (npm run build -w web); only the API is served');
     return;
   }
-  // index.html carries the boot script inline (web/vite.config.ts): the CSP names it by its
-  // hash, read once here like the file list below (a new build needs a restart either way).
+  // index.html carries the boot script inline (web/build/first-screen.ts): the CSP names it
+  // by its hash, read once here like the file list below (a new build needs a restart anyway).
   app.allowInlineScripts(inlineScripts(readFileSync(path.join(root, 'index.html'), 'utf8')));
   await app.register(fastifyStatic, {
     root,

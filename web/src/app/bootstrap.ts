@@ -5,7 +5,7 @@ import { launchSignIn } from './session';
 export type BootResult = { kind: 'ready'; demo: boolean } | { kind: 'outside-telegram' };
 
 /**
- * The Telegram start: an entry of its own (vite.config.ts), so it runs as soon as its chunk
+ * The Telegram start: an entry of its own (build/first-screen.ts), so it runs as soon as its chunk
  * is here, while the app's much bigger chunk still downloads; src/main.tsx waits for it.
  * Real launch parameters -> the real Telegram client. None -> demo emulation (personas and
  * signed initData from the API's dev endpoints), unless the server has no dev endpoints
@@ -33,3 +33,5 @@ export async function boot(): Promise<BootResult> {
 
 /** Started once, by whichever loads first: this entry's own script, or the app importing it. */
 export const booting: Promise<BootResult> = boot();
+// main.tsx shows a failure; until its chunk is here, a rejection is not "unhandled".
+booting.catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * The boot prefetch: a dependency-free script that vite.config.ts writes INTO index.html
+ * The boot prefetch: a dependency-free script that build/first-screen.ts writes INTO index.html
  * (inline, allowed by the server's CSP by its hash), so it runs while the HTML is parsed,
  * before the app's bundle has even started downloading. On a slow phone the bundle takes
  * seconds to arrive and parse; this starts the first screen's request chain at once, so the
@@ -81,8 +81,8 @@ function launchedByTelegram(): boolean {
 export const initDataBody = (telegramId: string) => JSON.stringify({ telegramId, signIn: true });
 
 /**
- * Demo mode: the emulation's chunk and its stylesheet (listed by vite.config.ts in the <meta>
- * before this script) load beside the bundle, not after it has run and imported them.
+ * Demo mode: the emulation's chunk (and stylesheet, if any), listed by build/first-screen.ts
+ * in the <meta> before this script, loads beside the bundle, not after it has imported it.
  */
 function preloadDemo(): void {
   const files = document.querySelector<HTMLMetaElement>('meta[name="zalik:demo-chunk"]')?.content.split(' ') ?? [];
