@@ -22,7 +22,7 @@ export function PickerOptions({ options, selected, onToggle, footer, wrap = (_, 
   return (
     <Section footer={footer}>
       {options === undefined ? (
-        <SkeletonRows count={3} />
+        <SkeletonRows count={3} kind="picker" />
       ) : (
         options.map((o) => (
           <div key={o.id} className={styles.rowWrap}>
