@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Subscription } from '../../db/listen.js';
 
@@ -58,6 +58,9 @@ export class CatalogueCache {
   private readonly counters = new Map<CatalogueTable, number>(TABLES.map((t) => [t, 0]));
   private readonly entries = new Map<string, Entry>();
   private readonly syncs = new Map<string, () => void>();
+  private readonly waitingForListen: (() => void)[] = [];
+  /** The LISTEN is in place (it may still be silent: `live` says whether it delivers). */
+  private listening = false;
   private live = false;
   private subscription: Subscription | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -115,8 +118,13 @@ export class CatalogueCache {
     this.log = log;
     this.subscription = database.listen(CHANNEL, {
       message: (payload) => this.onMessage(payload),
-      ready: () => void this.check(),
+      ready: () => {
+        this.listening = true;
+        this.waitingForListen.splice(0).forEach((resume) => resume());
+        void this.check();
+      },
       lost: (error) => {
+        this.listening = false;
         if (this.live) log.warn({ err: error }, 'catalogue cache: change feed lost, reading the database until it is back');
         this.setLive(false);
       },
@@ -125,6 +133,7 @@ export class CatalogueCache {
   }
 
   async stop(): Promise<void> {
+    this.listening = false;
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     this.setLive(false);
@@ -142,13 +151,16 @@ export class CatalogueCache {
     if (!database) throw new Error('the catalogue cache is not started');
     const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<void>((resolve, reject) => {
-      this.syncs.set(nonce, resolve);
+    const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the catalogue change feed did not answer within ${this.syncTimeoutMs} ms`)), this.syncTimeoutMs);
     });
+    timeout.catch(() => {});
+    const arrived = new Promise<void>((resolve) => this.syncs.set(nonce, resolve));
     try {
+      // A notification sent before the LISTEN is in place would never come back.
+      if (!this.listening) await Promise.race([new Promise<void>((resume) => this.waitingForListen.push(resume)), timeout]);
       await database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`);
-      await arrived;
+      await Promise.race([arrived, timeout]);
     } finally {
       clearTimeout(timer);
       this.syncs.delete(nonce);
@@ -188,13 +200,18 @@ export class CatalogueCache {
 }
 
 /**
- * Invalidates `tables` on this instance before each answer to a write (any method but GET and
- * HEAD) of the plugin it is registered in leaves, after the route's transaction committed:
- * the writer's next read cannot meet the old value, even before the NOTIFY arrives.
+ * Invalidates `tables` on this instance before each answer of a write route (any method but
+ * GET and HEAD) of the plugin it is registered in leaves, after the route's transaction
+ * committed: the writer's next read cannot meet the old value, even before the NOTIFY arrives.
+ * Attached to write routes only, so reads pay nothing for it.
  */
 export function invalidateOnWrite(app: FastifyInstance, cache: CatalogueCache, tables?: readonly CatalogueTable[]): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate(tables);
+  const hook: onSendHookHandler = async (_request, _reply, payload) => {
+    cache.invalidate(tables);
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.onSend = [...[route.onSend ?? []].flat(), hook];
   });
 }

@@ -5,7 +5,9 @@ import { IdParam, MSG, News, NewsBody, NewsPatch, Ok } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { row, rows } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut } from './common.js';
+import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
+
+const NewsList = z.array(News);
 
 interface NewsRow {
   id: number;
@@ -20,11 +22,13 @@ const toNews = (r: NewsRow): News => ({ id: idOut(r.id), title: r.title, text: r
 export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/',
-    { schema: { tags: ['news'], summary: 'News slides in display order', response: { 200: z.array(News), ...errors } } },
-    () =>
-      catalogue.read('news', ['news'], async () =>
-        (await rows<NewsRow>(db, sql`SELECT id, title, text, animation FROM news ORDER BY position, id`)).map(toNews),
-      ),
+    { schema: { tags: ['news'], summary: 'News slides in display order', response: { 200: NewsList, ...errors } } },
+    async (_request, reply) => {
+      const body = await catalogue.read('news', ['news'], async () =>
+        renderJson(NewsList, (await rows<NewsRow>(db, sql`SELECT id, title, text, animation FROM news ORDER BY position, id`)).map(toNews)),
+      );
+      return sendJson(reply, body);
+    },
   );
 
   app.post(

@@ -5,7 +5,9 @@ import { CourseParam, IdParam, MSG, Ok, Subject, SubjectCreate, SubjectPatch } f
 import type { AppDeps } from '../../app.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut } from './common.js';
+import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
+
+const SubjectList = z.array(Subject);
 
 interface SubjectRow {
   id: number;
@@ -25,14 +27,14 @@ export async function lockLiveSubject(tx: Executor, id: number): Promise<void> {
 export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/course-number/:n',
-    { schema: { tags: ['subjects'], summary: 'Subjects of a course', params: CourseParam, response: { 200: z.array(Subject), ...errors } } },
-    (request) => {
+    { schema: { tags: ['subjects'], summary: 'Subjects of a course', params: CourseParam, response: { 200: SubjectList, ...errors } } },
+    async (request, reply) => {
       const n = request.params.n;
-      return catalogue.read(`subjects:${n}`, ['subjects'], async () =>
-        (
-          await rows<SubjectRow>(db, sql`SELECT id, name, course_number FROM subjects WHERE course_number = ${n} AND deleted_at IS NULL ORDER BY id`)
-        ).map(toSubject),
-      );
+      const body = await catalogue.read(`subjects:${n}`, ['subjects'], async () => {
+        const list = await rows<SubjectRow>(db, sql`SELECT id, name, course_number FROM subjects WHERE course_number = ${n} AND deleted_at IS NULL ORDER BY id`);
+        return renderJson(SubjectList, list.map(toSubject));
+      });
+      return sendJson(reply, body);
     },
   );
 

@@ -5,8 +5,10 @@ import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherUpdate }
 import type { AppDeps } from '../../app.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut } from './common.js';
+import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
 import { lockLiveSubject } from './subjects.js';
+
+const TeacherList = z.array(Teacher);
 
 interface TeacherRow {
   id: number;
@@ -31,20 +33,20 @@ export async function lockLiveTeacher(tx: Executor, id: number): Promise<void> {
 export const teachersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
   app.get(
     '/subject/:subjectId',
-    { schema: { tags: ['teachers'], summary: 'Teachers of a subject', params: SubjectParam, response: { 200: z.array(Teacher), ...errors } } },
-    async (request) => {
+    { schema: { tags: ['teachers'], summary: 'Teachers of a subject', params: SubjectParam, response: { 200: TeacherList, ...errors } } },
+    async (request, reply) => {
       const subjectId = Number(request.params.subjectId);
-      const list = await catalogue.read(`teachers:${subjectId}`, ['subjects', 'teachers'], async () => {
+      const body = await catalogue.read(`teachers:${subjectId}`, ['subjects', 'teachers'], async () => {
         const subject = await row(db, sql`SELECT id FROM subjects WHERE id = ${subjectId} AND deleted_at IS NULL`);
         if (!subject) return null;
         const found = await rows<TeacherRow>(
           db,
           sql`SELECT id, name, subject_id FROM teachers WHERE subject_id = ${subjectId} AND deleted_at IS NULL ORDER BY id`,
         );
-        return found.map(toTeacher);
+        return renderJson(TeacherList, found.map(toTeacher));
       });
-      if (!list) throw notFound(MSG.subjectNotFound);
-      return list;
+      if (!body) throw notFound(MSG.subjectNotFound);
+      return sendJson(reply, body);
     },
   );
 

@@ -4,7 +4,7 @@ import { IdParam, MSG, Ok, Task, TaskCreate, TaskPatch, TeacherParam } from '@za
 import type { AppDeps } from '../../../app.js';
 import { notFound } from '../../../lib/errors.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { adminOnly, errors } from '../common.js';
+import { adminOnly, errors, sendJson } from '../common.js';
 import { teacherTaskList } from './list.js';
 import { archiveTask, createTask, patchTask } from './write.js';
 
@@ -23,8 +23,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cat
     async (request, reply) => {
       const list = await teacherTaskList(db, catalogue, Number(request.params.teacherId));
       if (!list) throw notFound(MSG.teacherNotFound);
-      // Already JSON, checked against the Task schema when it was rendered (tasks/list.ts).
-      return reply.type('application/json; charset=utf-8').send(list.body(currentUser(request)) as unknown as Task[]);
+      return sendJson(reply, list.body(currentUser(request)));
     },
   );
 
