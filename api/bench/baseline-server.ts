@@ -2,7 +2,7 @@
  * The baseline of `bench:api`: a bare node:http server with the driver and nothing else. It does
  * the SAME database work per request as the API: the auth plugin's user load on every request,
  * and the catalogue reads (teacher check, tasks, the teacher's discounts; subjects of a course)
- * once, kept in a Map as the API's catalogue cache keeps them (nothing changes during a run, so
+ * once, kept in a Map as rendered JSON as the API's catalogue cache keeps them (nothing changes during a run, so
  * it needs no invalidation). It verifies the same JWT with the same library (once per token, as
  * the API does), applies the same discount rule and answers the same JSON, so the ratio
  * measures what Fastify, zod, drizzle, security headers and logging cost on top. Env: PORT, JWT_SECRET, and DATABASE_URL or BASELINE_PGDATA.
@@ -127,7 +127,7 @@ interface TeacherEntry {
   localViewers: Set<number>;
 }
 const teachers = new Map<number, Promise<TeacherEntry | null>>();
-const subjects = new Map<number, Promise<unknown[]>>();
+const subjects = new Map<number, Promise<Buffer>>();
 
 async function loadTeacher(teacherId: number): Promise<TeacherEntry | null> {
   if ((await query(TEACHER_SQL, [teacherId])).length === 0) return null;
@@ -166,7 +166,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   if (course) {
     const n = Number(course[1]);
     if (!subjects.has(n)) {
-      subjects.set(n, query<Row>(SUBJECTS_SQL, [n]).then((list) => list.map((r) => ({ id: String(r.id), name: r.name, courseNumber: Number(r.course_number) }))));
+      const render = (list: Row[]) => Buffer.from(JSON.stringify(list.map((r) => ({ id: String(r.id), name: r.name, courseNumber: Number(r.course_number) }))));
+      subjects.set(n, query<Row>(SUBJECTS_SQL, [n]).then(render));
     }
     return send(res, 200, await subjects.get(n));
   }
