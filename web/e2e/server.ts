@@ -3,11 +3,12 @@
  * PostgreSQL database when DATABASE_URL is set (dropped afterwards), serving the web build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+// The same throwaway-database helper as the API's tests and benchmarks (pg is the API's driver).
+import { createScratchDatabase } from '../../api/src/db/scratch';
 import { REPO_ROOT } from './paths';
 
 
@@ -28,27 +29,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function freshPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  // pg is the API's driver (hoisted in the workspace); only this harness needs it in web/.
-  const { default: pg } = await import('pg');
-  const name = `zalik_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function waitHealthy(url: string, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -67,7 +47,7 @@ async function waitHealthy(url: string, child: ChildProcess, logs: () => string)
 export async function startServer(webDist: string): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-e2e-data-'));
-  const pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : undefined;
+  const pgDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'zalik_e2e') : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
