@@ -156,14 +156,18 @@ export class CatalogueCache {
     });
     timeout.catch(() => {});
     const arrived = new Promise<void>((resolve) => this.syncs.set(nonce, resolve));
+    let resume: (() => void) | undefined;
     try {
       // A notification sent before the LISTEN is in place would never come back.
-      if (!this.listening) await Promise.race([new Promise<void>((resume) => this.waitingForListen.push(resume)), timeout]);
+      if (!this.listening) await Promise.race([new Promise<void>((r) => this.waitingForListen.push((resume = r))), timeout]);
       await database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`);
       await Promise.race([arrived, timeout]);
     } finally {
       clearTimeout(timer);
       this.syncs.delete(nonce);
+      // A heartbeat that timed out while the connection is down must not stay queued for ever.
+      const queued = resume ? this.waitingForListen.indexOf(resume) : -1;
+      if (queued >= 0) this.waitingForListen.splice(queued, 1);
     }
   }
 

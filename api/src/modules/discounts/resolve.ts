@@ -18,10 +18,6 @@ export function discountPercentSql(taskId: SQL, viewerId: number | null): SQL {
     LIMIT 1), 0)`;
 }
 
-/**
- * The same rule in memory, for every viewer at once: the live discounts of one teacher's tasks,
- * as the catalogue cache keeps them (a task list then needs no per-viewer query).
- */
 interface DiscountRow {
   task_id: number;
   type: 'GLOBAL' | 'LOCAL';
@@ -29,6 +25,10 @@ interface DiscountRow {
   percent: number;
 }
 
+/**
+ * The same rule in memory, for every viewer at once: the live discounts of one teacher's tasks,
+ * as the catalogue cache keeps them (a task list then needs no per-viewer query).
+ */
 export class DiscountRules {
   private readonly global = new Map<number, number>();
   private readonly local = new Map<string, number>();

@@ -44,22 +44,23 @@ export class TeacherTaskList {
       const at = json.indexOf(DISCOUNT_MARK);
       return { taskId: Number(task.id), visible: task.visible, before: json.slice(0, at + DISCOUNT_MARK.length - 1), after: json.slice(at + DISCOUNT_MARK.length) };
     });
-    this.forStudents = Buffer.from(this.join((p) => p.visible, () => null));
-    this.forAdmins = Buffer.from(this.join(() => true, () => null));
+    this.forStudents = Buffer.from(this.join(false, null));
+    this.forAdmins = Buffer.from(this.join(true, null));
   }
 
   /** The JSON answer for this viewer: hidden tasks only for admins, the viewer's discount on each task. */
   body(viewer: Viewer): Buffer | string {
-    const show = viewer.isAdmin ? () => true : (p: Piece) => p.visible;
-    if (!this.discounts.hasLocal(viewer.telegramId)) return viewer.isAdmin ? this.forAdmins : this.forStudents;
-    return this.join(show, (p) => this.discounts.percent(p.taskId, viewer.telegramId));
+    if (this.discounts.hasLocal(viewer.telegramId)) return this.join(viewer.isAdmin, viewer.telegramId);
+    return viewer.isAdmin ? this.forAdmins : this.forStudents;
   }
 
-  /** Pieces joined; `percent` null means each task's GLOBAL discount (what a viewer without LOCAL ones gets). */
-  private join(show: (p: Piece) => boolean, percent: (p: Piece) => number | null): string {
+  /** The pieces joined, with `viewerId`'s discounts, or with every task's GLOBAL one when null. */
+  private join(withHidden: boolean, viewerId: number | null): string {
     const parts: string[] = [];
     for (const p of this.pieces) {
-      if (show(p)) parts.push(p.before + (percent(p) ?? this.discounts.globalPercent(p.taskId)) + p.after);
+      if (!p.visible && !withHidden) continue;
+      const percent = viewerId === null ? this.discounts.globalPercent(p.taskId) : this.discounts.percent(p.taskId, viewerId);
+      parts.push(p.before + percent + p.after);
     }
     return `[${parts.join(',')}]`;
   }
