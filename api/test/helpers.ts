@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
+import { newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
 export const ADMIN_ID = 900001;
@@ -15,8 +16,30 @@ export const ADMIN_ID = 900001;
 /** Which database this run uses: PGlite in memory, or a fresh PostgreSQL database when DATABASE_URL is set. */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`. */
-export const createPgDatabase = (): Promise<ScratchDatabase> => createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t');
+/**
+ * A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`: a copy of
+ * the run's migrated template (test/setup/template.ts), or empty when `empty` or run without one.
+ */
+export const createPgDatabase = (opts: { empty?: boolean } = {}): Promise<ScratchDatabase> =>
+  createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t', opts.empty ? undefined : process.env[PG_TEMPLATE_ENV]);
+
+/**
+ * A migrated database of its own: a copy of the run's template (PGlite in memory, or a new
+ * PostgreSQL database when DATABASE_URL is set). `migrate()` on it finds nothing left to do.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url: string | undefined; close(): Promise<void> }> {
+  const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openDatabase({ pglite: await newPglite() });
+  await migrate(database);
+  return {
+    database,
+    url: pgDb?.url,
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -42,7 +65,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : await openDatabase({ pglite: await newPglite() });
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });

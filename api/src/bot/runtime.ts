@@ -1,6 +1,6 @@
 import { Api, webhookCallback, type Bot } from 'grammy';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { createOutboxWorker, type OutboxWorker } from '../modules/outbox/worker.js';
 import { createBot, notificationKeyboard } from './bot.js';
 import { logSender, telegramSender } from './sender.js';

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG, type Role } from '@zalik/contract';
+import { MSG } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
+import type { AuthUser } from '../types/auth.js';
 
 /**
  * Who may call a route. `public` needs no token; every other level needs a valid token of a
@@ -12,13 +13,7 @@ import type { UsersService } from '../modules/users/service.js';
  */
 export type Access = 'public' | 'user' | 'developer' | 'admin';
 
-export interface AuthUser {
-  telegramId: number;
-  username: string;
-  roles: ReadonlySet<Role>;
-  isAdmin: boolean;
-  isDeveloper: boolean;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

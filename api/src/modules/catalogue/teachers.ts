@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherUpdate } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';

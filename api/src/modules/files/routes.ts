@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { ErrorBody, MSG } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { row } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { contentDisposition } from './names.js';

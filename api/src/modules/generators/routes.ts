@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, IdParam, MSG, TEMPLATE_MAX_BYTES, TaskTemplateInfo } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/auth.js';
 import { binaryFile, multipartValidator } from '../files/multipart-doc.js';
 import { receiveOneFile } from '../files/upload.js';

@@ -21,12 +21,13 @@ import { receiveFiles, removeBlobs } from '../files/upload.js';
 import { assertDeliverable, deliver, refund } from './delivery.js';
 import { openOrdersOf } from './in-progress.js';
 import { findOrder, findOrders, toHistoryItem } from './read.js';
-import type { OrdersDeps } from './routes.js';
+import type { AppDeps } from '../../deps.js';
+import type { FileLinks } from '../files/signing.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
 /** Histories of buyers, the developer's queue, delivery and refund (`/api/v1/histories/...`). */
-export const historyRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, { db, blobs, links }) => {
+export const historyRoutes: FastifyPluginAsyncZod<AppDeps & { links: FileLinks }> = async (app, { db, blobs, links }) => {
   app.get(
     '/histories/user/:telegramId',
     {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, IdempotencyKey, ORDER_MAX_FILE_BYTES, ProcessBody, ProcessedTask } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createFileLinks, type FileLinks } from '../files/signing.js';
 import { filesRoutes } from '../files/routes.js';

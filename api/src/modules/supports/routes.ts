@@ -9,7 +9,7 @@ import {
   SUPPORT_MESSAGE_MAX,
   SupportSent,
 } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DEFAULT_RATE_LIMITS } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';

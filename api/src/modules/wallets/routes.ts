@@ -20,7 +20,7 @@ import {
   isValidCard,
   uahToKopecks,
 } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
 import { ensureWallet } from '../ledger/service.js';

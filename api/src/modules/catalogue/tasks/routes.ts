@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, MSG, Ok, Task, TaskCreate, TaskPatch, TeacherParam } from '@zalik/contract';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../deps.js';
 import { notFound } from '../../../lib/errors.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { adminOnly, errors, sendJson } from '../common.js';
