@@ -5,7 +5,7 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
 import { newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
@@ -52,7 +52,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: Pick<OpenOptions, 'logQuery'> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
   const pgDb = onPostgres ? await createPgDatabase() : undefined;
   const config = loadConfig({
@@ -65,7 +68,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : await openDatabase({ pglite: await newPglite() });
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, ...opts } : { pglite: await newPglite(), ...opts });
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });

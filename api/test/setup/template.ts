@@ -20,6 +20,8 @@ export const PG_TEMPLATE_ENV = 'ZALIK_TEST_PG_TEMPLATE';
  * Returns the teardown.
  */
 export async function createTemplate(databaseUrl: string | undefined): Promise<() => Promise<void>> {
+  // Each vitest project runs the global setup; the first one's template serves the whole run.
+  if (process.env[PG_TEMPLATE_ENV] || process.env[PGLITE_TEMPLATE_ENV]) return async () => {};
   if (databaseUrl) {
     const scratch = await createScratchDatabase(databaseUrl, 'zalik_tpl');
     const database = await openDatabase({ databaseUrl: scratch.url });
