@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -57,7 +57,7 @@ let dump: Blob | undefined;
 /** A new in-memory PGlite holding the run's migrated template, or an empty one without a template. */
 export async function newPglite(): Promise<PGlite> {
   const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (!file) return new PGlite();
+  if (!file || (!dump && !existsSync(file))) return new PGlite();
   dump ??= new Blob([readFileSync(file)]);
   const pglite = new PGlite({ loadDataDir: dump });
   await pglite.waitReady;
