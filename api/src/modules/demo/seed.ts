@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/client.js';
+import { rows } from '../../db/client.js';
 import type { AppDeps, SeedStep } from '../../deps.js';
 import { PERSONAS } from './personas.js';
 import { seedCatalogue } from '../catalogue/seed.js';
