@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client.js';
+import { row, type Database } from '../src/db/client.js';
 import type { CatalogueTable } from '../src/modules/catalogue/cache.js';
 import { createTestContext, login, auth, type TestContext } from './helpers.js';
 
@@ -67,6 +67,8 @@ function cachedReadsInSource(): Set<string> {
 }
 
 let ctx: TestContext;
+let subjectId: number;
+let teacherId: number;
 let active: RecordedRead | undefined;
 const reads: RecordedRead[] = [];
 
@@ -86,8 +88,8 @@ beforeAll(async () => {
       }
     });
   const db = ctx.deps.db;
-  await db.execute(sql`INSERT INTO subjects (id, name, course_number) VALUES (9101, 'Фізика', 2)`);
-  await db.execute(sql`INSERT INTO teachers (id, subject_id, name) VALUES (9102, 9101, 'С. С.')`);
+  subjectId = (await row<{ id: number }>(db, sql`INSERT INTO subjects (name, course_number) VALUES ('Фізика', 2) RETURNING id`))!.id;
+  teacherId = (await row<{ id: number }>(db, sql`INSERT INTO teachers (subject_id, name) VALUES (${subjectId}, 'С. С.') RETURNING id`))!.id;
 });
 
 afterAll(async () => {
@@ -107,7 +109,7 @@ describe('the tables a cached catalogue read names', () => {
 
   it('include every table its queries read', async () => {
     const student = await login(ctx.app, { id: 7001, username: 'stud' });
-    for (const url of ['/api/v1/subjects/course-number/2', '/api/v1/teachers/subject/9101', '/api/v1/tasks/teacher/9102', '/api/v1/news']) {
+    for (const url of ['/api/v1/subjects/course-number/2', `/api/v1/teachers/subject/${subjectId}`, `/api/v1/tasks/teacher/${teacherId}`, '/api/v1/news']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: auth(student) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
