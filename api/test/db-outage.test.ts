@@ -84,7 +84,7 @@ describe('the database cannot be reached', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('while the database answers, /healthz and /livez say ok', async () => {
     const ctx = await createTestContext();
@@ -96,7 +96,7 @@ describe('the database cannot be reached', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 120_000);
 });
 
 // Terminating backends and cutting TCP connections exist only on PostgreSQL; PGlite is
@@ -135,7 +135,7 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await pgDb?.drop();
@@ -181,6 +181,12 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
       pending = lines.pop()!;
       for (const line of lines) if (line.includes('catalogue cache: change feed live')) feedLive++;
     });
+    // Waits that fail at once, saying so, when the process died.
+    const until = (what: string, check: () => boolean | Promise<boolean>, ms?: number) =>
+      waitFor(what, () => {
+        if (exit) throw new Error(`the API process ${exit}`);
+        return check();
+      }, ms);
     const admin = new pg.Client({ connectionString: pgDb.url });
     admin.on('error', () => {});
     await admin.connect();
@@ -195,10 +201,7 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
       fetch(url + p, { headers: { authorization: `Bearer ${tokens.get(BUYERS[0]!)}` }, signal: AbortSignal.timeout(20_000) });
 
     try {
-      await waitFor('the API to start', async () => {
-        if (exit) throw new Error(`API ${exit}`);
-        return get('/healthz').then((r) => r.ok, () => false);
-      }, 60_000);
+      await until('the API to start', () => get('/healthz').then((r) => r.ok, () => false), 60_000);
 
       const loops = BUYERS.map(async (buyer) => {
         while (!stop) {
@@ -221,7 +224,7 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
       });
 
       phase = 'normal';
-      await waitFor('purchases to go through', () => ok() >= 20);
+      await until('purchases to go through', () => ok() >= 20);
 
       // What a failover or a pooler closing connections does, several times over.
       for (let round = 0; round < 4; round++) {
@@ -231,7 +234,7 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
         );
         expect(killed.length).toBeGreaterThan(0);
         const before = ok();
-        await waitFor(`purchases after termination ${round}`, () => ok() >= before + 10);
+        await until(`purchases after termination ${round}`, () => ok() >= before + 10);
       }
       expect(exit).toBeUndefined();
 
@@ -239,30 +242,30 @@ describe.runIf(onPostgres)('an API process while PostgreSQL drops its connection
       const feedBefore = feedLive;
       await proxy.stop();
       phase = 'outage';
-      await waitFor('/healthz to report the database down', async () => {
+      await until('/healthz to report the database down', async () => {
         const r = await get('/healthz');
         return r.status === 503 && JSON.stringify(await r.json()) === JSON.stringify({ status: 'unavailable', database: 'down' });
       });
       const live = await get('/livez');
       expect(live.status).toBe(200);
-      await waitFor('purchases started during the outage to be answered', () => outcomes.filter((o) => o.phase === 'outage').length >= 2 * BUYERS.length);
+      await until('purchases started during the outage to be answered', () => outcomes.filter((o) => o.phase === 'outage').length >= 2 * BUYERS.length);
       const subjects = await get('/api/v1/subjects/course-number/2').then(async (r) => [r.status, await r.json()]);
       expect(subjects).toEqual([503, { message: MSG.unavailable }]);
 
       // ... and comes back.
       await proxy.start();
       phase = 'recovered';
-      await waitFor('/healthz to be ok again', () => get('/healthz').then((r) => r.status === 200, () => false));
+      await until('/healthz to be ok again', () => get('/healthz').then((r) => r.status === 200, () => false));
       const after = ok();
-      await waitFor('purchases after the restart', () => ok() >= after + 20);
-      await waitFor('the catalogue cache change feed to be live again', () => feedLive > feedBefore);
+      await until('purchases after the restart', () => ok() >= after + 20);
+      await until('the catalogue cache change feed to be live again', () => feedLive > feedBefore);
 
       // The feed delivers: a change made behind the API's back is seen by its next read.
       const read = async () => (await (await get('/api/v1/subjects/course-number/2')).json()) as { id: string; name: string }[];
       // read twice: the second answer comes from memory when the cache is live
       for (let i = 0; i < 2; i++) expect((await read()).map((s) => s.name)).toEqual(['Фізика']);
       await admin.query(`UPDATE subjects SET name = 'Хімія' WHERE id = $1`, [subjectId]);
-      await waitFor('the change to reach the cache', async () => (await read())[0]?.name === 'Хімія', 10_000);
+      await until('the change to reach the cache', async () => (await read())[0]?.name === 'Хімія', 10_000);
 
       stop = true;
       await Promise.all(loops);
