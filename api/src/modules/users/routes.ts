@@ -35,7 +35,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config,
 
   app.get(
     '/me/course',
-    { schema: { tags: ['users'], summary: "The caller's course: 0 until chosen", response: { 200: Course, ...errors } } },
+    {
+      config: { allowBanned: true },
+      schema: { tags: ['users'], summary: "The caller's course: 0 until chosen (a banned user too)", response: { 200: Course, ...errors } },
+    },
     (request) => users.getCourse(currentUser(request).telegramId),
   );
 
