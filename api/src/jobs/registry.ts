@@ -94,15 +94,15 @@ export class JobRegistry {
     return [...this.recurring.values()];
   }
 
-  schedule(ex: Executor, name: string, opts?: ScheduleOptions): Promise<boolean> {
+  async schedule(ex: Executor, name: string, opts?: ScheduleOptions): Promise<boolean> {
     return schedule(ex, this.known(name), opts);
   }
 
-  reschedule(ex: Executor, name: string, opts: ScheduleOptions & { key: string }): Promise<void> {
+  async reschedule(ex: Executor, name: string, opts: ScheduleOptions & { key: string }): Promise<void> {
     return reschedule(ex, this.known(name), opts);
   }
 
-  cancel(ex: Executor, name: string, key: string): Promise<boolean> {
+  async cancel(ex: Executor, name: string, key: string): Promise<boolean> {
     return cancel(ex, this.known(name), key);
   }
 
