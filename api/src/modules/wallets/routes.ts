@@ -39,7 +39,7 @@ function clientKey(request: FastifyRequest): string | undefined {
 }
 
 /** Wallets, transactions, top-ups and withdrawals under /api/v1. */
-export const walletsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, users, config }) => {
+export const walletsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
 
   app.get(
     '/wallets/user/:telegramId',
