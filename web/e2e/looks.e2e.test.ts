@@ -135,6 +135,8 @@ describe('looks: what a new user trips over', () => {
       expect(await opacity(shown)).toBe(1);
       await hidden.scrollIntoViewIfNeeded();
       await shoot(page, `looks-task-list-admin-${theme}`);
+      await card.scrollIntoViewIfNeeded();
+      await shoot(page, `looks-task-list-discount-${theme}`);
     }
   }, SLOW);
 

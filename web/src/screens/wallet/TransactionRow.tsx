@@ -1,7 +1,7 @@
 import type { Transaction } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
-import { ArrowInIcon, ArrowOutIcon, Avatar } from '../../ui';
-import { counterpartOf, isIncoming, keepCardTogether, signedAmount } from './format';
+import { ArrowInIcon, ArrowOutIcon, Avatar, initialsOf } from '../../ui';
+import { counterpartOf, isIncoming, SYSTEM_PARTY, keepCardTogether, signedAmount } from './format';
 import styles from './wallet.module.css';
 
 /**
@@ -14,7 +14,13 @@ export function TransactionRow({ transaction: t }: { transaction: Transaction })
   return (
     <li className={styles.row}>
       <span className={styles.rowIcon} data-testid="tx-avatar">
-        <Avatar photo="" name={party} size={36} />
+        {party === SYSTEM_PARTY ? (
+          <span className={styles.system} aria-hidden="true">
+            {initialsOf(party)}
+          </span>
+        ) : (
+          <Avatar photo="" name={party} size={36} />
+        )}
         <span className={`${styles.direction} ${incoming ? styles.in : styles.out}`} aria-hidden="true">
           {incoming ? <ArrowInIcon size={12} /> : <ArrowOutIcon size={12} />}
         </span>
