@@ -52,7 +52,7 @@ export const MSG = {
   internal: 'Сталася помилка на сервері. Спробуйте пізніше.',
   unavailable: 'Сервіс тимчасово недоступний. Спробуйте ще раз за хвилину.',
   invalidField: (field: string) => `Некоректне значення поля «${field}».`,
-  requiredField: (field: string) => `Поле «${field}» обов'язкове.`,
+  requiredField: (field: string) => `Поле «${field}» обов’язкове.`,
 
   // ours: users
   courseRange: 'Номер курсу має бути від 1 до 4.',
@@ -89,7 +89,7 @@ export const MSG = {
   withdrawalNotFound: 'Заявку на виведення не знайдено.',
   withdrawalResolved: 'Цю заявку вже опрацьовано.',
   withdrawalStatus: 'Оберіть статус заявки: PAID або REJECTED.',
-  withdrawInsufficient: 'Недостатньо коштів на Dev гаманці.',
+  withdrawInsufficient: 'Недостатньо коштів на гаманці розробника.',
   amountTooLarge: (maxUah: number) => `Сума не може перевищувати ${maxUah} грн за один раз.`,
   idempotencyKeyReused: 'Цей ключ ідемпотентності вже використано для іншого запиту.',
   pageInvalid: 'Номер сторінки має бути цілим числом від 0.',

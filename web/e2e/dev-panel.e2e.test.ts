@@ -56,7 +56,7 @@ describe('a manual order from purchase to delivery', () => {
     await page.getByLabel('Демо-користувач').selectOption(PERSONA.developer);
     await expect.poll(() => page.getByLabel('Демо-користувач').inputValue()).toBe(PERSONA.developer);
     await page.getByRole('navigation').getByRole('link', { name: 'Налаштування' }).click();
-    await page.getByRole('link', { name: 'Dev-панель' }).click();
+    await page.getByRole('link', { name: 'Панель розробника' }).click();
     const card = orders(page).last();
     await card.waitFor();
     const before = await orders(page).count();

@@ -75,7 +75,7 @@ describe('wallet: balances, transactions, top-up and withdraw', () => {
     await shootBoth('wallet-developer', PERSONA.developer, '/wallet?wallet=dev');
 
     const page = await env.open({ persona: PERSONA.developer, path: '/wallet' });
-    await page.getByRole('tab', { name: 'Dev гаманець' }).click();
+    await page.getByRole('tab', { name: 'Гаманець розробника' }).click();
     await page.getByRole('button', { name: 'Вивести' }).click();
     await page.getByLabel('Номер картки').fill('4111 1111 1111 1111');
     await page.getByLabel('Сума, грн').fill('100');

@@ -2,7 +2,7 @@
 export { Page, Section, SectionHeader, IconTile } from './Page';
 export { Cell, Chevron } from './Cell';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
-export { Input, TextArea, Checkbox, Switch } from './Field';
+export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
 export { EmptyState } from './EmptyState';

@@ -53,7 +53,7 @@ describe('/wallet', () => {
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Вивести/ })).toBeNull();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Dev гаманець' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Гаманець розробника' }));
     expect(screen.getByTestId('balance')).toHaveTextContent(uah(950));
     expect(screen.getByText(`Очікує виплати: ${formatUah(250)}`)).toBeInTheDocument();
     expect(await screen.findByText('Виведення на картку •••• 4242')).toBeInTheDocument();

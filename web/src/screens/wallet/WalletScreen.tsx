@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { WALLET_NAMES, type Wallet, type WalletKind } from '@zalik/contract';
+import type { Wallet, WalletKind } from '@zalik/contract';
+import { WALLET_LABELS } from '../../lib/wallets';
 import { useMe } from '../../api/me';
 import { ArrowOutIcon, Button, Page, PlusIcon, Tabs } from '../../ui';
 import { useWallets } from './api';
@@ -30,8 +31,8 @@ export function WalletScreen() {
         <Tabs
           label="Гаманець"
           items={[
-            { value: 'general' as const, label: general?.name ?? WALLET_NAMES.general },
-            { value: 'dev' as const, label: dev?.name ?? WALLET_NAMES.dev },
+            { value: 'general' as const, label: WALLET_LABELS.general },
+            { value: 'dev' as const, label: WALLET_LABELS.dev },
           ]}
           value={kind}
           onChange={choose}

@@ -78,7 +78,7 @@ export function WithdrawForm({ dev }: { dev: Wallet | undefined }) {
         placeholder="Наприклад, 500"
         inputMode="decimal"
         value={amount}
-        hint={dev ? `Доступно на Dev гаманці: ${formatUah(dev.balance)}` : '\u00a0'}
+        hint={dev ? `Доступно на гаманці розробника: ${formatUah(dev.balance)}` : '\u00a0'}
         onChange={(e) => edit(setAmount)(e.target.value)}
       />
       <Section
