@@ -15,14 +15,6 @@
  */
 export const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-// Below the API thread in the scheduler (Linux keeps a nice value per thread): when the cores
-// are busy, answering requests comes before opening templates.
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) require('node:os').setPriority(tid, workerData.nice);
-} catch {
-  // Not Linux, or not allowed: the worker runs at the process's priority.
-}
 const { inflateRawSync } = require('node:zlib');
 const PizZip = require(workerData.pizzip);
 const Docxtemplater = require(workerData.docxtemplater);

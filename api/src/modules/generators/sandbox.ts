@@ -128,7 +128,6 @@ export class Sandbox {
         maxOutputBytes: this.opts.maxOutputBytes,
         maxUnpackedBytes: this.opts.maxUnpackedBytes ?? TEMPLATE_MAX_UNPACKED_BYTES,
         maxTags: TEMPLATE_MAX_TAGS,
-        nice: 10,
       },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
