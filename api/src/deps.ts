@@ -29,6 +29,11 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Auto-generated tasks: task.identifier -> Generator. */
   generators: GeneratorRegistry;
+  /**
+   * Worker threads that check uploaded DOCX templates, apart from the ones that render at
+   * purchase, so an upload being checked never delays a purchase.
+   */
+  templateChecker: Sandbox;
   /** The catalogue's hot reads in memory, dropped by the database's change feed. */
   catalogue: CatalogueCache;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
@@ -49,6 +54,7 @@ const SEND_TIMEOUT_SECONDS = 300;
 export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const deps: AppDeps = {
     config,
     database,
@@ -57,10 +63,13 @@ export function createDeps(config: Config, database: Database): AppDeps {
     users: createUsersService(db, config.adminTelegramIds),
     blobs: new LocalBlobStore(path.join(config.dataDir, 'blobs')),
     generators: new GeneratorRegistry(),
+    templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
     bot: null,
-    dispose: () => sandbox.close(),
+    dispose: async () => {
+      await Promise.all([sandbox.close(), templateChecker.close()]);
+    },
   };
 
   // Hooks between areas, run inside the triggering transaction.

@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, IdParam, MSG, ORDER_MAX_FILE_BYTES, TEMPLATE_MAX_BYTES, TEMPLATE_MAX_UNPACKED_BYTES, TaskTemplateInfo } from '@zalik/contract';
+import { ErrorBody, IdParam, MSG, TEMPLATE_MAX_BYTES, TEMPLATE_MAX_UNPACKED_BYTES, TaskTemplateInfo } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { currentUser } from '../../plugins/auth.js';
 import { binaryFile, multipartValidator } from '../files/multipart-doc.js';
 import { receiveOneFile } from '../files/upload.js';
-import { Sandbox } from './sandbox.js';
 import { saveTemplate, taskForTemplate, templateInfo } from './templates.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
 /** DOCX templates of auto-generated tasks (`docx-template` generator). */
-export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, blobs }) => {
-  // Checks get their own worker, so an upload being checked never delays a purchase's render.
-  const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
-  app.addHook('onClose', () => sandbox.close());
+export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, blobs, templateChecker: sandbox }) => {
 
   app.put(
     '/tasks/:id/template',
