@@ -8,6 +8,7 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { createBrowserRouter, createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { MeContext, type Me } from '../src/api/me';
+import { OfflineBar } from '../src/app/OfflineBar';
 import { createQueryClient, Providers } from '../src/app/providers';
 import { ErrorBanner } from '../src/ui';
 import { clearErrorOnNavigation } from '../src/ui/errorBanner';
@@ -175,6 +176,7 @@ export function renderRoutes(
       <MeContext.Provider value={me}>
         <RouterProvider router={router} />
       </MeContext.Provider>
+      <OfflineBar />
       <ErrorBanner />
     </Providers>,
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBanner } from '../ui';
 import { clearErrorOnNavigation } from '../ui/errorBanner';
+import { OfflineBar } from './OfflineBar';
 import { Providers } from './providers';
 import { routes } from './routes';
 
@@ -21,6 +22,7 @@ export function App({ demo }: { demo: boolean }) {
         </Suspense>
       )}
       <RouterProvider router={router} />
+      <OfflineBar />
       <ErrorBanner />
     </Providers>
   );

@@ -1,3 +1,4 @@
+import { useOffline } from '../api/network';
 import { useMainButton } from '../telegram/MainButton';
 import { FixedBottomButton } from './Button';
 
@@ -13,9 +14,11 @@ export interface MainActionProps {
 
 /**
  * A screen's primary action: Telegram's MainButton where the client draws it, else the pinned
- * in-page button (the demo in a plain browser).
+ * in-page button (the demo in a plain browser). Inactive while offline (api/network.ts).
  */
-export function MainAction({ text, onAction, disabled = false, loading = false, submit }: MainActionProps) {
+export function MainAction({ text, onAction, disabled: refused = false, loading = false, submit }: MainActionProps) {
+  // A purchase or a send cannot go anywhere offline: the action waits for the connection.
+  const disabled = refused || useOffline();
   const native = useMainButton({ text, enabled: !disabled, loading, onClick: onAction });
   if (native) return null;
   return (
