@@ -18,7 +18,8 @@ export interface MainActionProps {
  */
 export function MainAction({ text, onAction, disabled: refused = false, loading = false, submit }: MainActionProps) {
   // A purchase or a send cannot go anywhere offline: the action waits for the connection.
-  const disabled = refused || useOffline();
+  const offline = useOffline();
+  const disabled = refused || offline;
   const native = useMainButton({ text, enabled: !disabled, loading, onClick: onAction });
   if (native) return null;
   return (

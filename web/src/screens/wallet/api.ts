@@ -3,7 +3,6 @@ import {
   HISTORY_PAGE_SIZE,
   type JarAnswer,
   type Transaction,
-  type Wallet,
   type WalletKind,
   type Withdrawal,
 } from '@zalik/contract';
