@@ -20,7 +20,7 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import { DOWNLOAD_FRAME_MS, FULLSCREEN_MIN_VERSION, NATIVE_DOWNLOAD_MIN_VERSION } from '@zalik/contract';
-import { isRealTelegram } from './launch';
+import { DEMO_FLAG } from './launch';
 import { compareVersions, isMobilePlatform, versionString } from './version';
 
 const SDK_TIMEOUT_MS = 3000;
@@ -198,7 +198,8 @@ export interface MainButtonParams {
  * emulates the protocol but draws no button, so screens keep their in-page button there.
  */
 export function hasMainButton(): boolean {
-  if (!ready || !isRealTelegram()) return false;
+  // The emulation leaves launch params where a real launch would: its own flag tells them apart.
+  if (!ready || safe(() => sessionStorage.getItem(DEMO_FLAG)) === '1') return false;
   return !!safe(() => mainButton.mount.isAvailable());
 }
 
