@@ -19,9 +19,9 @@ import { invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
-import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
+import type { BlobStore } from './ports/blob-store.js';
+import { createBlobStore } from './ports/blob-store-from-config.js';
 import { GeneratorRegistry } from './ports/generator.js';
-import path from 'node:path';
 
 /** Everything a route plugin may use; built once per app so tests can build many apps. */
 export interface AppDeps {
@@ -42,7 +42,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;
   const tokens = createTokenService(config.jwtSecret, config.jwtTtl);
   const users = createUsersService(db, config.adminTelegramIds);
-  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = createBlobStore(config);
   const generators = new GeneratorRegistry();
   const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
   return { config, database, db, tokens, users, blobs, generators, catalogue };

@@ -4,6 +4,7 @@ import { migrate } from './db/migrate.js';
 import { buildApp, createDeps } from './app.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
+import { scheduleOrphanSweep } from './modules/files/sweep.js';
 
 async function main(): Promise<void> {
   let config;
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
   const telegram = setupTelegram(app, deps);
+  // Files a killed process stored without their row; hourly, one instance at a time.
+  const stopSweep = scheduleOrphanSweep(deps, app.log);
 
   if (config.demo) {
     app.log.warn('DEMO MODE: no BOT_TOKEN, so initData is signed locally; personas are at POST /api/dev/init-data');
@@ -34,8 +37,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Bot and outbox first (they use the database), then the server, then the database.
-    telegram
-      .stop()
+    Promise.all([telegram.stop(), stopSweep()])
       .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))

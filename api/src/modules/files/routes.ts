@@ -7,6 +7,7 @@ import { row } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { contentDisposition } from './names.js';
 import type { FileLinks } from './signing.js';
+import { isMissingBlob } from '../../ports/blob-store.js';
 
 /**
  * `GET /api/v1/files/{fileId}?exp=&sig=`: an order's file, for whoever holds a fresh signed
@@ -40,8 +41,10 @@ export const filesRoutes: FastifyPluginAsyncZod<AppDeps & { links: FileLinks }> 
       let stored;
       try {
         stored = await blobs.stream(file.blob_id);
-      } catch {
-        throw notFound(MSG.fileNotFound);
+      } catch (err) {
+        // A bucket that cannot be reached is our failure (500), not a missing file.
+        if (isMissingBlob(err)) throw notFound(MSG.fileNotFound);
+        throw err;
       }
       return reply
         .header('content-type', file.mime)
