@@ -70,12 +70,23 @@ export class S3BlobStore implements BlobStore {
     return PREFIX + id;
   }
 
-  /** Sends one signed request; resolves with the answer when its status is 2xx, else fails with S3's error code. */
-  private request(
-    method: string,
-    url: URL,
-    body?: { data: Buffer } | { stream: Readable; size: number },
-  ): Promise<IncomingMessage> {
+  /**
+   * Sends one signed request; resolves with the answer when its status is 2xx, else fails with
+   * S3's error code. A kept-alive socket the server closed just as we reused it fails at once
+   * with no answer; such a request is sent again once on a new socket (a stream body cannot
+   * be replayed, so streams always go on a socket of their own).
+   */
+  private async request(method: string, url: URL, body?: { data: Buffer } | { stream: Readable; size: number }): Promise<IncomingMessage> {
+    try {
+      return await this.send(method, url, body);
+    } catch (err) {
+      if (!(err as { reusedSocket?: boolean }).reusedSocket) throw err;
+      return this.send(method, url, body);
+    }
+  }
+
+  private send(method: string, url: URL, body?: { data: Buffer } | { stream: Readable; size: number }): Promise<IncomingMessage> {
+    const streamed = Boolean(body && 'stream' in body);
     const payloadHash = !body ? EMPTY_SHA256 : 'data' in body ? createHash('sha256').update(body.data).digest('hex') : UNSIGNED_PAYLOAD;
     const size = !body ? 0 : 'data' in body ? body.data.length : body.size;
     const headers = signV4(this.opts, {
@@ -86,7 +97,7 @@ export class S3BlobStore implements BlobStore {
     });
     const lib = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const req = lib.request(url, { method, headers, agent: this.agent, timeout: IDLE_TIMEOUT_MS }, (res) => {
+      const req = lib.request(url, { method, headers, agent: streamed ? false : this.agent, timeout: IDLE_TIMEOUT_MS }, (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve(res);
         readSmall(res).then(
@@ -98,7 +109,11 @@ export class S3BlobStore implements BlobStore {
         );
       });
       req.on('timeout', () => req.destroy(new Error(`S3 ${method} ${url.pathname}: no answer within ${IDLE_TIMEOUT_MS} ms`)));
-      req.on('error', reject);
+      req.on('error', (err) => {
+        const code = (err as { code?: string }).code;
+        if (req.reusedSocket && !streamed && (code === 'ECONNRESET' || code === 'EPIPE')) Object.assign(err, { reusedSocket: true });
+        reject(err);
+      });
       if (!body) req.end();
       else if ('data' in body) req.end(body.data);
       else {
