@@ -113,7 +113,7 @@ beforeAll(async () => {
   tokens[DEV] = await signer.sign({ sub: String(DEV), roles: ['ROLE_USER', 'ROLE_DEVELOPER'], ban: false });
   // PGlite keeps its database in DATA_DIR/pgdata: both processes use that folder, one after the other.
   dirs.unshift(pgliteDir);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const c of children) await stop(c);
