@@ -12,8 +12,8 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { rows } from '../src/db/client.js';
 import { signV4, EMPTY_SHA256 } from '../src/lib/sigv4.js';
 import { isMissingBlob } from '../src/ports/blob-store.js';
-import { BLOB_COLUMNS, ORPHAN_MIN_AGE_MS, sweepOrphanBlobs } from '../src/modules/files/sweep.js';
-import { auth } from './helpers.js';
+import { BLOB_COLUMNS, ORPHAN_MIN_AGE_MS, sweepOnce, sweepOrphanBlobs } from '../src/modules/files/sweep.js';
+import { auth, onPostgres } from './helpers.js';
 import { STUDENT, autoTask, buy, docxText, download, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
 import type { TestContext } from './helpers.js';
 
@@ -145,6 +145,20 @@ describe.each(['local', 's3'] as const)('files on the %s store', (store) => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect((await download(ctx, link)).statusCode).toBe(200);
   }, 60_000);
+
+  it('sweeps on one instance at a time on a shared PostgreSQL', async () => {
+    if (!onPostgres) {
+      // PGlite: one process per database, nobody to share the sweep with.
+      expect(await sweepOnce(ctx.deps)).toMatchObject({ removed: [] });
+      return;
+    }
+    // Another instance's sweep holds the lock: this one skips its turn instead of racing it.
+    await ctx.database.script(async (exec) => {
+      await exec('SELECT pg_advisory_xact_lock(727275)');
+      expect(await sweepOnce(ctx.deps)).toBeNull();
+    });
+    expect(await sweepOnce(ctx.deps)).toMatchObject({ removed: [] });
+  });
 
   it('the sweep knows every column that holds a blob id', async () => {
     const cols = await rows<{ c: string }>(
