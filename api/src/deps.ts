@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Api, type Bot } from 'grammy';
 import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import type { Config } from './config.js';
@@ -11,7 +10,9 @@ import { registerBanNotifications } from './modules/outbox/notifications.js';
 import { createOutboxWorker } from './modules/outbox/worker.js';
 import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
 import { Sandbox } from './modules/generators/sandbox.js';
-import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
+import type { BlobStore } from './ports/blob-store.js';
+import { createBlobStore } from './ports/blob-store-from-config.js';
+import { ORPHAN_MIN_AGE_MS, sweepOnce } from './modules/files/sweep.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import { createBot, notificationKeyboard } from './bot/bot.js';
 import { logSender, telegramSender } from './bot/sender.js';
@@ -61,7 +62,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
     users: createUsersService(db, config.adminTelegramIds),
-    blobs: new LocalBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),
     templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
@@ -82,6 +83,11 @@ export function createDeps(config: Config, database: Database): AppDeps {
   deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
 
   registerOutbox(deps);
+  // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
+  deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
+    const r = await sweepOnce(deps);
+    if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
+  });
   if (!config.demo) deps.bot = createBot(deps);
   return deps;
 }
