@@ -12,6 +12,10 @@ export const SLOW = [
   'test/purchase-withdraw-race.test.ts',
   'test/backup-roundtrip.test.ts',
   'test/catalogue-cache-instances.test.ts',
+  'test/db-outage.test.ts',
+  'test/blob-instances.test.ts',
+  'test/template-bomb.test.ts',
+  'test/purchase-free-take.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 // An ESLint rule for the workspace's boundaries, checked on the resolved path of every import
 // (relative specifiers included, which `no-restricted-imports` patterns cannot see through):
 // - contract/src is the wire format both sides share: it imports only zod, nothing of Node's or ours;
-// - api/ and web/ never import each other (they share only @zalik/contract);
+// - api/ and web/ never import each other (they share only @zalik/contract), except that the
+//   browser tests (web/e2e/) start the real API and build its fixtures;
 // - a screen (web/src/screens/<name>/) never imports another screen: what two screens share
 //   moves down into web/src/ui, api, lib or app;
 // - web/src/ui/ imports no screen.
@@ -26,7 +27,8 @@ function packageOf(spec) {
 function problem(from, spec, filename) {
   if (spec.startsWith('.')) {
     const to = where(path.resolve(path.dirname(filename), spec));
-    if (from.pkg !== to.pkg) return `${from.pkg}/ may not import from ${to.pkg}/ (${spec})`;
+    const browserTestOfApi = from.rel.startsWith('web/e2e/') && to.pkg === 'api';
+    if (from.pkg !== to.pkg && !browserTestOfApi) return `${from.pkg}/ may not import from ${to.pkg}/ (${spec})`;
     if (from.screen && to.screen && from.screen !== to.screen)
       return `screen '${from.screen}' may not import screen '${to.screen}' (${spec}): move the shared piece below both`;
     if (from.ui && to.screen) return `web/src/ui may not import a screen (${spec})`;

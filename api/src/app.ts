@@ -1,15 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import { createTokenService } from './lib/jwt.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { createUsersService } from './modules/users/service.js';
+import type { AppDeps } from './types/deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
@@ -18,23 +16,9 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
-import { CatalogueCache } from './modules/catalogue/cache.js';
-import { LocalBlobStore } from './ports/blob-store.js';
-import { GeneratorRegistry } from './ports/generator.js';
-import path from 'node:path';
-import type { AppDeps } from './deps.js';
 
-export type { AppDeps };
-
-export function createDeps(config: Config, database: Database): AppDeps {
-  const db = database.db;
-  const tokens = createTokenService(config.jwtSecret, config.jwtTtl);
-  const users = createUsersService(db, config.adminTelegramIds);
-  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
-  const generators = new GeneratorRegistry();
-  const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
-  return { config, database, db, tokens, users, blobs, generators, catalogue };
-}
+// AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
+export { createDeps, type AppDeps } from './deps.js';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -71,7 +55,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   deps.catalogue.start(deps.database, app.log);
   app.addHook('onClose', () => deps.catalogue.stop());
 
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(healthRoutes, { database: deps.database });
 
   await app.register(usersRoutes, { prefix: '/api/v1/users', ...deps });
   await app.register(catalogueRoutes, { prefix: '/api/v1', ...deps });

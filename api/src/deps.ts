@@ -1,28 +1,96 @@
+import { Api } from 'grammy';
+import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import type { Config } from './config.js';
-import type { Database, Db, Executor } from './db/client.js';
-import type { TokenService } from './lib/jwt.js';
-import type { UsersService } from './modules/users/service.js';
-import type { CatalogueCache } from './modules/catalogue/cache.js';
-import type { BlobStore } from './ports/blob-store.js';
-import type { GeneratorRegistry } from './ports/generator.js';
+import type { Database } from './db/client.js';
+import { createTokenService } from './lib/jwt.js';
+import { createUsersService } from './modules/users/service.js';
+import { CatalogueCache } from './modules/catalogue/cache.js';
+import { ensureWallet } from './modules/ledger/service.js';
+import { registerBanNotifications } from './modules/outbox/notifications.js';
+import { createOutboxWorker } from './modules/outbox/worker.js';
+import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
+import { Sandbox } from './modules/generators/sandbox.js';
+import { createBlobStore } from './ports/blob-store-from-config.js';
+import { ORPHAN_MIN_AGE_MS, sweepOnce } from './modules/files/sweep.js';
+import { GeneratorRegistry } from './ports/generator.js';
+import { createBot, notificationKeyboard } from './bot/bot.js';
+import { logSender, telegramSender } from './bot/sender.js';
+import { JobRegistry, type JobLog } from './jobs/registry.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
 
-// These types sit below app.ts and the modules that both use them, so that no module imports
-// app.ts (which imports every module): scripts/check-cycles.mjs fails on such a loop.
+import type { AppDeps } from './types/deps.js';
 
-/** Everything a route plugin may use; built once per app so tests can build many apps. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  users: UsersService;
-  /** Where uploaded templates and answer files live. */
-  blobs: BlobStore;
-  /** Auto-generated tasks: task.identifier -> Generator. */
-  generators: GeneratorRegistry;
-  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
-  catalogue: CatalogueCache;
+export type { AppDeps, SeedStep } from './types/deps.js';
+
+
+/** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
+const SEND_TIMEOUT_SECONDS = 300;
+
+/**
+ * The one place the application is wired: services, the hooks between areas, generators,
+ * the bot and the background jobs. Route plugins and the bot only use what is here.
+ */
+export function createDeps(config: Config, database: Database): AppDeps {
+  const db = database.db;
+  const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    tokens: createTokenService(config.jwtSecret, config.jwtTtl),
+    users: createUsersService(db, config.adminTelegramIds),
+    blobs: createBlobStore(config),
+    generators: new GeneratorRegistry(),
+    templateChecker,
+    catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
+    jobs: new JobRegistry(),
+    bot: null,
+    dispose: async () => {
+      await Promise.all([sandbox.close(), templateChecker.close()]);
+    },
+  };
+
+  // Hooks between areas, run inside the triggering transaction.
+  // A developer's dev wallet opens with the role.
+  deps.users.onRoleGranted(async (tx, telegramId, role) => {
+    if (role === 'ROLE_DEVELOPER') await ensureWallet(tx, telegramId, 'dev');
+  });
+  registerBanNotifications(deps);
+
+  deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
+
+  registerOutbox(deps);
+  // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
+  deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
+    const r = await sweepOnce(deps);
+    if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
+  });
+  if (!config.demo) deps.bot = createBot(deps);
+  return deps;
 }
 
-/** One step of the demo data; each area adds its own (catalogue, money, ...) in order (modules/demo/seed.ts). */
-export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
+/**
+ * The outbox is sent by a recurring job: one instance at a time, every OUTBOX_POLL_MS. In
+ * demo mode there is no bot and each message is written to the log instead (docs/BOT.md).
+ */
+function registerOutbox(deps: AppDeps): void {
+  const { config } = deps;
+  // Its own client with a long timeout, and a message lease that outlasts it.
+  const api = config.demo ? null : new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: SEND_TIMEOUT_SECONDS });
+  deps.jobs.every('outbox.send', config.outboxPollMs, async ({ signal, log }) => {
+    const sender = api ? telegramSender(api, deps.blobs, (chatId) => notificationKeyboard(config, chatId)) : logSender(log);
+    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS }).runOnce(signal);
+  });
+}
+
+/** The job runner for these deps, as main.ts starts it (tests that need background work start one too). */
+export function createRunner(deps: AppDeps, log: JobLog): JobRunner {
+  return createJobRunner({
+    db: deps.db,
+    registry: deps.jobs,
+    log,
+    pollMs: deps.config.jobsPollMs,
+    concurrency: deps.config.jobsConcurrency,
+  });
+}

@@ -9,12 +9,19 @@ import { openDatabase, type Database, type OpenOptions } from '../src/db/client.
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
 import { newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
+import { startS3, type S3Server } from './s3.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
 export const ADMIN_ID = 900001;
 
 /** Which database this run uses: PGlite in memory, or a fresh PostgreSQL database when DATABASE_URL is set. */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * Which file store tests use when they do not choose: local disk, or (TEST_BLOB_STORE=s3) a
+ * bucket on an s3rver started for each test context.
+ */
+export const testBlobStore: 'local' | 's3' = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
 
 /**
  * A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`: a copy of
@@ -58,6 +65,8 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
   const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  // BLOB_STORE=s3 without an endpoint: this context gets a bucket of its own.
+  const s3: S3Server | undefined = (env.BLOB_STORE ?? testBlobStore) === 's3' && !env.S3_ENDPOINT ? await startS3() : undefined;
   const config = loadConfig({
     BOT_TOKEN,
     JWT_SECRET: 'test-secret-test-secret-test-secret',
@@ -66,6 +75,7 @@ export async function createTestContext(
     PUBLIC_URL: 'https://zalik.test',
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...s3?.env,
     ...env,
   });
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, ...opts } : { pglite: await newPglite(), ...opts });
@@ -82,8 +92,10 @@ export async function createTestContext(
     dataDir,
     async close() {
       await app.close();
+      await deps.dispose();
       await database.close();
       await pgDb?.drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

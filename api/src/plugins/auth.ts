@@ -18,6 +18,11 @@ export type { AuthUser };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A harmless read a banned user may still make: clients ask for it before they look at the
+     * token's ban claim, and would wait for ever on a 403 instead of showing the blocked screen.
+     */
+    allowBanned?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -46,9 +51,11 @@ export const authPlugin = fp(
         throw new HttpError(401, MSG.tokenExpired, { error: MSG.tokenExpired });
       }
       if (claims === 'invalid') throw unauthorized(MSG.tokenInvalid);
+      // A signed token whose subject is no Telegram ID names nobody: the same 401 as an unknown user.
+      if (!/^[1-9]\d{0,15}$/.test(claims.sub) || !Number.isSafeInteger(Number(claims.sub))) throw unauthorized(MSG.tokenInvalid);
       const user = await opts.users.loadAuthUser(Number(claims.sub));
       if (!user) throw unauthorized(MSG.tokenInvalid);
-      if (user.banned) throw forbidden(MSG.banned);
+      if (user.banned && !request.routeOptions.config.allowBanned) throw forbidden(MSG.banned);
       request.user = user;
       if (access === 'admin' && !user.isAdmin) throw forbidden();
       if (access === 'developer' && !user.isDeveloper) throw forbidden(MSG.forbidden);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Argument, ArgumentCreate, ArgumentPatch, IdParam, MSG, Ok } from '@zalik/contract';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { row, rows } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { adminOnly, errors, idOut } from './common.js';

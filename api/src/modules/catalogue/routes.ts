@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { argumentsRoutes } from './arguments.js';
 import { invalidateOnWrite } from './cache.js';
 import { developersRoutes } from './developers.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sign } from '@tma.js/init-data-node';
 import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, ErrorBody, MSG, Persona } from '@zalik/contract';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { notFound } from '../../lib/errors.js';
 import { PERSONAS } from './personas.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client.js';
-import type { AppDeps, SeedStep } from '../../deps.js';
+import type { AppDeps, SeedStep } from '../../types/deps.js';
 import { PERSONAS } from './personas.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { seedWallets } from '../wallets/seed.js';

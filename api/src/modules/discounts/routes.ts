@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Discount, DiscountBody, ErrorBody, IdInput, TaskDiscount } from '@zalik/contract';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { invalidateOnWrite } from '../catalogue/cache.js';
 import { createDiscountsService } from './service.js';
 

@@ -21,7 +21,7 @@ import { receiveFiles, removeBlobs } from '../files/upload.js';
 import { assertDeliverable, deliver, refund } from './delivery.js';
 import { openOrdersOf } from './in-progress.js';
 import { findOrder, findOrders, toHistoryItem } from './read.js';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import type { FileLinks } from '../files/signing.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, ErrorBody, RoleBody, RoleParam, TelegramIdParam, User } from '@zalik/contract';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
 
@@ -35,7 +35,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config,
 
   app.get(
     '/me/course',
-    { schema: { tags: ['users'], summary: "The caller's course: 0 until chosen", response: { 200: Course, ...errors } } },
+    {
+      config: { allowBanned: true },
+      schema: { tags: ['users'], summary: "The caller's course: 0 until chosen (a banned user too)", response: { 200: Course, ...errors } },
+    },
     (request) => users.getCourse(currentUser(request).telegramId),
   );
 

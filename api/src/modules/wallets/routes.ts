@@ -20,10 +20,9 @@ import {
   isValidCard,
   uahToKopecks,
 } from '@zalik/contract';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../types/deps.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
-import { ensureWallet } from '../ledger/service.js';
 import { history } from './history.js';
 import { deposit, walletsOf } from './service.js';
 import { listWithdrawals, requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
@@ -40,11 +39,7 @@ function clientKey(request: FastifyRequest): string | undefined {
 }
 
 /** Wallets, transactions, top-ups and withdrawals under /api/v1. */
-export const walletsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, users, config }) => {
-  // A developer's dev wallet opens with the role, in the grant's own transaction.
-  users.onRoleGranted(async (tx, telegramId, role) => {
-    if (role === 'ROLE_DEVELOPER') await ensureWallet(tx, telegramId, 'dev');
-  });
+export const walletsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
 
   app.get(
     '/wallets/user/:telegramId',
