@@ -74,7 +74,8 @@ describe('a manual order from purchase to delivery', () => {
     const haptics = await page.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_trigger_haptic_feedback').map((e) => e.params));
     expect(haptics).toContainEqual(expect.objectContaining({ type: 'notification', notification_type: 'success' }));
     await shoot(page, 'dev-panel-delivered-light');
-    await expect.poll(() => orders(page).count()).toBe(before - 1);
+    // The card shows its "sent" state for a moment before the list refreshes.
+    await expect.poll(() => orders(page).count(), { timeout: 20_000 }).toBe(before - 1);
 
     const dev = await env.apiAs(PERSONA.developer);
     const open = await dev.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress');
