@@ -11,14 +11,15 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { createUsersService, type UsersService } from './modules/users/service.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
-import { invitesRoutes } from './modules/invites/routes.js';
+import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
-import { CatalogueCache } from './modules/catalogue/cache.js';
+import { CatalogueCache, invalidateOnWrite } from './modules/catalogue/cache.js';
 import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import path from 'node:path';
@@ -59,6 +60,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One line per request (below) instead of Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // `/api/v1/news` and `/api/v1/news/` are one call (existing clients use both).
+    routerOptions: { ignoreTrailingSlash: true },
     // Only the configured number of proxy hops may name the client IP (rate limits key on it).
     trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
     ajv: undefined,
@@ -85,15 +88,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  await app.register(usersRoutes, { prefix: '/api/v1/users', ...deps });
-  await app.register(catalogueRoutes, { prefix: '/api/v1', ...deps });
+  await registerRoutes(app, usersRoutes(deps));
+  await app.register(catalogueRoutes, deps);
   await app.register(walletsRoutes, { prefix: '/api/v1', ...deps });
   await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
-  await app.register(invitesRoutes, { prefix: '/api/v1/invites', ...deps });
-  await app.register(discountsRoutes, { prefix: '/api/v1/discounts', ...deps });
+  await registerRoutes(app, invitesRoutes(deps), acceptEmptyJson);
+  // A discount changes the price lists the catalogue keeps.
+  await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
   await app.register(supportsRoutes, { prefix: '/api/v1/supports', ...deps });
   if (deps.config.demo && !deps.config.production) {
-    await app.register(demoRoutes, { prefix: '/api/dev', ...deps });
+    await registerRoutes(app, demoRoutes(app, deps));
   }
 
   if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist });

@@ -1,16 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG, type Role } from '@zalik/contract';
+import { MSG, type Access, type RateLimitName, type Role } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
 
-/**
- * Who may call a route. `public` needs no token; every other level needs a valid token of a
- * user who exists and is not banned, checked against the database on every request, so a
- * ban or a role change takes effect at once whatever the token says.
- */
-export type Access = 'public' | 'user' | 'developer' | 'admin';
+export type { Access };
 
 export interface AuthUser {
   telegramId: number;
@@ -22,7 +17,10 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** From the endpoint table: who may call the route (see @zalik/contract's Access). */
     access?: Access;
+    /** From the endpoint table: the rate limit the route counts against. */
+    limit?: RateLimitName;
   }
   interface FastifyRequest {
     user: AuthUser | null;

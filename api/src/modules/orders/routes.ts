@@ -39,6 +39,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/tasks/process',
     {
+      config: { limit: 'purchase' },
       schema: {
         tags: ['orders'],
         summary: 'Buy a task: an auto-generated one answers with its file, a manual one becomes an order in progress',

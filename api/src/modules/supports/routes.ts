@@ -84,6 +84,7 @@ export const supportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/sent',
     {
+      config: { limit: 'support' },
       bodyLimit: (SUPPORT_MAX_FILES + 1) * SUPPORT_MAX_FILE_BYTES + 1024 * 1024,
       schema: {
         tags: ['supports'],
