@@ -45,7 +45,7 @@ export function route<S extends Shape>(endpoint: Endpoint<S>, schema: NoInfer<S>
 }
 
 /** Every refusal answers `{ message }`; 200 answers the endpoint's own schema. */
-const ERRORS = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const ERRORS = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 /** Fastify's route options for one bound endpoint: access and rate limit ride in its config. */
 export function routeOptions({ endpoint: e, schema, handler, opts }: Route): RouteOptions {

@@ -30,11 +30,11 @@ export const refundOrder = endpoint<{ params: typeof OrderIdParam; answer: typeo
 
 /** Templates of auto-generated tasks: the task's developer or an admin (checked by the handler). */
 export const uploadTemplate = endpoint<{ params: typeof IdParam; body: 'multipart'; answer: typeof TaskTemplateInfo }>({
-  method: 'PUT', path: '/api/v1/tasks/:id/template', access: 'developer', rateLimit: 'upload', tag: 'tasks',
+  method: 'PUT', path: '/api/v1/tasks/:id/template', access: 'user', rateLimit: 'upload', tag: 'tasks',
   summary: 'Upload the DOCX template of an auto-generated task (admin or the task developer)',
 });
 export const getTemplate = endpoint<{ params: typeof IdParam; answer: typeof TaskTemplateInfo }>({
-  method: 'GET', path: '/api/v1/tasks/:id/template', access: 'developer', tag: 'tasks',
+  method: 'GET', path: '/api/v1/tasks/:id/template', access: 'user', tag: 'tasks',
   summary: "The task's DOCX template: file name, tags, upload time (admin or the task developer)",
 });
 
