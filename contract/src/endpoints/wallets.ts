@@ -23,7 +23,7 @@ export const jar = endpoint<{ answer: typeof JarAnswer }>({
   method: 'GET', path: '/api/v1/wallets/jar', access: 'user', tag, summary: 'The bank jar for card top-ups',
 });
 export const withdraw = endpoint<{ body: typeof WithdrawBody; answer: typeof Withdrawal }>({
-  method: 'PATCH', path: '/api/v1/wallets/withdraw', access: 'developer', tag,
+  method: 'PATCH', path: '/api/v1/wallets/withdraw', access: 'user', tag,
   summary: 'A developer asks to be paid out from the dev wallet (5 % fee); answers the pending request',
 });
 export const myWithdrawals = endpoint<{ query: typeof WithdrawalQuery; answer: typeof WithdrawalList }>({
