@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.js';
 import { createTokenService, type TokenService } from './lib/jwt.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -86,7 +87,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   deps.catalogue.start(deps.database, app.log);
   app.addHook('onClose', () => deps.catalogue.stop());
 
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(healthRoutes, { database: deps.database });
 
   await registerRoutes(app, usersRoutes(deps));
   await app.register(catalogueRoutes, deps);

@@ -50,6 +50,7 @@ export const MSG = {
   bodyTooLarge: 'Запит завеликий.',
   tooManyRequests: 'Забагато запитів. Спробуйте трохи пізніше.',
   internal: 'Сталася помилка на сервері. Спробуйте пізніше.',
+  unavailable: 'Сервіс тимчасово недоступний. Спробуйте ще раз за хвилину.',
   invalidField: (field: string) => `Некоректне значення поля «${field}».`,
   requiredField: (field: string) => `Поле «${field}» обов'язкове.`,
 

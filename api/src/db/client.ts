@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
+import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they talk to. */
@@ -25,6 +26,8 @@ export interface Database {
   script: ScriptRunner;
   /** Subscribes to a NOTIFY channel (see db/listen.ts for what the handlers hear and when). */
   listen(channel: string, on: ChannelHandlers): Subscription;
+  /** Rejects when the database cannot answer `SELECT 1` within a few seconds (readiness probes). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,8 +36,19 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    // An idle client that errors (e.g. the server restarted) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      // While the server is unreachable a request fails within seconds instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished without a word (failover, dropped NAT entry) surfaces as an error.
+      keepAlive: true,
+    });
+    // A connection that dies (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client; pg-pool listens only while the client is idle, and an 'error' without a listener
+    // ends the process. The query in flight, if any, fails on its own and answers the request;
+    // the dead client is no longer queryable, so its release destroys it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const script: ScriptRunner = async (fn) => {
@@ -44,16 +58,28 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         // Without parameters pg uses the simple protocol, which takes several statements at once.
         const result = await fn(async (text) => (await c.query(text)).rows);
         await c.query('COMMIT');
+        c.release();
         return result;
       } catch (e) {
         await c.query('ROLLBACK').catch(() => {});
+        // Not back into the pool: after a failure its state is unknown.
+        c.release(e instanceof Error ? e : new Error(String(e)));
         throw e;
-      } finally {
-        c.release();
       }
     };
     const listen = (channel: string, on: ChannelHandlers) => listenPostgres(opts.databaseUrl!, channel, on);
-    return { db, kind: 'postgres', script, listen, close: () => pool.end() };
+    const prober = createProber(opts.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      script,
+      listen,
+      ping: prober.ping,
+      close: async () => {
+        await prober.close();
+        await pool.end();
+      },
+    };
   }
   let client = opts.pglite;
   if (!client) {
@@ -93,7 +119,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       },
     };
   };
-  return { db, kind: 'pglite', script, listen, close: () => owned.close() };
+  const ping = async () => {
+    await owned.query('SELECT 1');
+  };
+  return { db, kind: 'pglite', script, listen, ping, close: () => owned.close() };
 }
 
 /** Rows of a raw SQL query, the same for both drivers (both answer `{ rows }`). */

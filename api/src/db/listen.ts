@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from './probe.js';
 
 /** What a subscriber to a NOTIFY channel hears. */
 export interface ChannelHandlers {
@@ -39,7 +40,13 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
   };
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString, keepAlive: true, application_name: `zalik-listen-${channel}` });
+    const c = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      // A server that swallows the connect must not stall the reconnect loop for ever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: `zalik-listen-${channel}`,
+    });
     client = c;
     c.on('notification', (n) => {
       if (n.channel === channel) on.message(n.payload ?? '');

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@zalik/contract';
 import { HttpError } from '../lib/errors.js';
+import { isConnectionLost } from '../db/errors.js';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
@@ -63,6 +64,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (err instanceof SyntaxError) return reply.status(400).send({ message: MSG.badJson });
     if (BROKEN_MULTIPART.test(err.message ?? '')) return reply.status(400).send({ message: MSG.badRequest });
+    if (isConnectionLost(err)) {
+      // PostgreSQL rolled back whatever the request had not committed; a purchase whose COMMIT
+      // was in flight is found by repeating it with the same Idempotency-Key.
+      request.log.warn({ err }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
+    }
     if (isDataException(err)) {
       // Worth a schema rule where it happens: say so in the log, answer the user plainly.
       request.log.warn({ err }, 'input the schema let through was refused by the database');

@@ -9,6 +9,7 @@ import { safeFileName } from '../files/names.js';
 import { findOrder, findOrderByKey, type Order } from './read.js';
 import { DuplicatePurchase, recordPurchase } from './record.js';
 import { loadTask, type TaskForOrder } from './tasks.js';
+import { isConnectionLost } from '../../db/errors.js';
 
 /** The whole generation, queueing included; the docx sandbox has its own, shorter limit. */
 export const GENERATION_TIMEOUT_MS = 20_000;
@@ -114,7 +115,8 @@ export async function purchase(
     );
     return (await findOrder(ex, orderId))!;
   } catch (err) {
-    if (file) await ctx.blobs.remove(file.blobId).catch(() => undefined);
+    // A lost connection may have lost only the answer to a COMMIT: keep the file its order may have.
+    if (file && !isConnectionLost(err)) await ctx.blobs.remove(file.blobId).catch(() => undefined);
     if (!(err instanceof DuplicatePurchase)) throw err;
     const first = await findOrderByKey(ex, buyer.telegramId, key);
     if (!first) throw conflict(MSG.purchaseInProgress);

@@ -1,0 +1,28 @@
+/** SQLSTATEs that say the connection, not the statement, failed: class 08, admin shutdown, crash, starting up, too many connections. */
+const CONNECTION_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** Socket errors on the way to the server (a restart, a failover, a pooler closing connections). */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** What `pg` and `pg-pool` say, without a code, when the connection is gone or cannot be had. */
+const DRIVER_MESSAGES =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection, so the
+ * request never reached a verdict and is worth repeating once the database is back. Drizzle
+ * wraps the driver's error in `cause`; Node reports a refused dual-stack connect as an
+ * AggregateError.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && seen.size < 10) {
+    const e = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (typeof e.code === 'string' && (CONNECTION_STATES.test(e.code) || SOCKET_CODES.has(e.code))) return true;
+    if (typeof e.message === 'string' && DRIVER_MESSAGES.test(e.message)) return true;
+    queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...e.errors);
+  }
+  return false;
+}
