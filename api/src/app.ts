@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await registerRoutes(app, usersRoutes(deps));
   await app.register(catalogueRoutes, deps);
-  await app.register(walletsRoutes, { prefix: '/api/v1', ...deps });
+  await registerRoutes(app, walletsRoutes(deps));
   await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
   await registerRoutes(app, invitesRoutes(deps), acceptEmptyJson);
   // A discount changes the price lists the catalogue keeps.

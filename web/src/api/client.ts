@@ -3,6 +3,7 @@
  * renewed silently from initData and the call repeated once; a ban is reported to the
  * AuthGate; every failure is an ApiError carrying the server's Ukrainian message.
  */
+import { pathOf, type CallAnswer, type CallInput, type Endpoint, type Shape } from '@zalik/contract';
 import { isBannedError, isTokenExpired, networkError, readError } from './errors';
 import { launchSignedIn, reportBanned, signIn } from './auth';
 import { takeEarly } from './early';
@@ -95,6 +96,19 @@ export const api = {
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
+
+/**
+ * Calls an endpoint of the contract's table: its method and path come from the table, and
+ * params, query, body and answer are typed by the table's schemas.
+ */
+export function call<S extends Shape>(
+  endpoint: Endpoint<S>,
+  input: CallInput<S>,
+  opts: Pick<RequestOptions, 'idempotencyKey' | 'signal'> = {},
+): Promise<CallAnswer<S>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown };
+  return request<CallAnswer<S>>(endpoint.method, pathOf(endpoint, params), { ...opts, query, body });
+}
 
 /** A fresh key for one user action (reuse it when retrying the same action). */
 export function newIdempotencyKey(): string {
