@@ -52,6 +52,15 @@ describe('POST /api/v1/users/auth', () => {
     expect(res.json().message).toBe(MSG.initDataExpired);
   });
 
+  it('refuses initData dated ahead of our clock by more than a small skew, and takes a slight drift', async () => {
+    const far = await authWith(JSON.stringify(signInitData({ id: 5011 }, { authDate: new Date(Date.now() + 30 * 24 * 3600 * 1000) })));
+    expect([far.statusCode, far.json().message]).toEqual([401, MSG.initDataInvalid]);
+    const ahead = await authWith(JSON.stringify(signInitData({ id: 5012 }, { authDate: new Date(Date.now() + 10 * 60 * 1000) })));
+    expect([ahead.statusCode, ahead.json().message]).toEqual([401, MSG.initDataInvalid]);
+    const drift = await authWith(JSON.stringify(signInitData({ id: 5013 }, { authDate: new Date(Date.now() + 60 * 1000) })));
+    expect(drift.statusCode).toBe(200);
+  });
+
   it('refuses initData without a user, and a missing or empty body', async () => {
     const noUser = await authWith(JSON.stringify(signInitData(null)));
     expect(noUser.statusCode).toBe(401);
@@ -113,5 +122,14 @@ describe('bearer tokens', () => {
     expect(f.json().message).toBe(MSG.tokenInvalid);
     const g = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/', headers: auth('abc.def') });
     expect(g.statusCode).toBe(401);
+  });
+
+  it('answers 401 for a correctly signed token whose subject is no Telegram ID', async () => {
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    for (const sub of ['abc', '12abc', '-5', '0', '1e3', '99999999999999999999']) {
+      const token = await new SignJWT({ roles: ['ROLE_ADMIN'], ban: false }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(key);
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/course', headers: auth(token) });
+      expect([sub, res.statusCode, res.json().message]).toEqual([sub, 401, MSG.tokenInvalid]);
+    }
   });
 });

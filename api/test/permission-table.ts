@@ -74,7 +74,8 @@ export const PERMISSIONS: Record<string, Row> = {
     sample: (w, a) => ({ body: signInitData({ id: a in w.id ? w.id[a as keyof World['id']] : 880_001, username: `u${a}` }) }),
   },
   'GET /api/v1/users': { allow: ADMIN },
-  'GET /api/v1/users/me/course': { allow: SIGNED },
+  // A harmless read a banned user still gets, so their client reaches its blocked screen.
+  'GET /api/v1/users/me/course': { allow: ['banned', ...SIGNED] },
   'PATCH /api/v1/users/me/course': { allow: SIGNED, sample: () => ({ body: { courseNumber: 2 } }) },
   'GET /api/v1/users/role/:role': { allow: ADMIN, sample: () => ({ params: { role: 'ROLE_USER' } }) },
   'GET /api/v1/users/search': { allow: ADMIN, sample: () => ({ query: 'prefix=9' }) },

@@ -20,13 +20,33 @@ describe('Idempotency-Key', () => {
     await topUp(db(), STUDENT, 100);
     const before = await balanceOf(db(), STUDENT, 'general');
     const first = await buy(ctx, w.student, taskId, ['Коваль', '3'], 'retry-key-0001');
-    // a retry, even with other arguments, is the same purchase
-    const again = await buy(ctx, w.student, taskId, ['Інше', '9'], 'retry-key-0001');
+    // a retry (trailing whitespace aside, which the purchase removes anyway) is the same purchase
+    const again = await buy(ctx, w.student, taskId, ['Коваль  ', '3'], 'retry-key-0001');
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(stable(again.json())).toEqual(stable(first.json()));
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before - 40_00);
     expect(await count(db(), 'orders', sql`task_id = ${taskId}`)).toBe(1);
+    await expectLedgerBalanced(db());
+  });
+
+  it('refuses the same key with other arguments or another task: 409, nothing charged again', async () => {
+    const taskId = await autoTask(ctx, w, { price: 30 });
+    const otherTask = await manualTask(ctx, w, { price: 30 });
+    await topUp(db(), STUDENT, 100);
+    const first = await buy(ctx, w.student, taskId, ['Коваль', '3'], 'reused-key-0002');
+    expect(first.statusCode).toBe(200);
+    const before = await balanceOf(db(), STUDENT, 'general');
+    for (const [task, args] of [
+      [taskId, ['Інше', '9']],
+      [taskId, ['Коваль']],
+      [otherTask, ['Коваль', '3']],
+    ] as const) {
+      const res = await buy(ctx, w.student, task, [...args], 'reused-key-0002');
+      expect([res.statusCode, res.json()]).toEqual([409, { message: MSG.idempotencyKeyReused }]);
+    }
+    expect(await balanceOf(db(), STUDENT, 'general')).toBe(before);
+    expect(await count(db(), 'orders', sql`task_id IN (${taskId}, ${otherTask})`)).toBe(1);
     await expectLedgerBalanced(db());
   });
 

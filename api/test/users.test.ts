@@ -104,9 +104,15 @@ describe('ban', () => {
     const ban = await call('PATCH', `/api/v1/users/${id}/ban?value=true`, admin);
     expect(ban.statusCode).toBe(200);
     expect(ban.json().isBanned).toBe(true);
-    const blocked = await call('GET', '/api/v1/users/me/course', token);
+    const blocked = await call('GET', '/api/v1/wallets/jar', token);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe(MSG.banned);
+    // Clients read the course before they look at the ban claim: it still answers, so they
+    // reach the blocked screen instead of waiting for ever; writing it stays refused.
+    const course = await call('GET', '/api/v1/users/me/course', token);
+    expect([course.statusCode, course.body]).toEqual([200, '0']);
+    const write = await call('PATCH', '/api/v1/users/me/course', token, { courseNumber: 2 });
+    expect([write.statusCode, write.json().message]).toEqual([403, MSG.banned]);
 
     // auth still answers, with ban: true in the token, so the app can show the blocked screen
     const again = await login(ctx.app, { id });

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { COURSES, NAME_MAX, NAME_MIN, TASK_TYPES } from './constants.js';
 import { Id, IdInput, IntInput, IsoDate } from './common.js';
 import { MSG } from './messages.js';
+import { hasVisibleText } from './names.js';
 
+/** A name that shows something: whitespace or invisible characters alone are refused with the field's message. */
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(NAME_MIN, { error: message }).max(NAME_MAX, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .min(NAME_MIN, { error: message })
+    .max(NAME_MAX, { error: message })
+    .refine(hasVisibleText, { error: message });
 const course = IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange }));
 /**
  * In an edit, `""` (or a missing field) keeps the current value. A value that is neither

@@ -36,6 +36,11 @@ export interface Endpoint<S extends Shape = Shape> {
   readonly rateLimit?: RateLimitName;
   /** The success status when it is not 200 (201: something was created). */
   readonly status?: 201;
+  /**
+   * A harmless read a banned user may still make: clients ask for it before they look at the
+   * token's ban claim, and would wait for ever on a 403 instead of showing the blocked screen.
+   */
+  readonly allowBanned?: true;
   /** Exists only in demo mode (no bot token, not production). */
   readonly demoOnly?: true;
   /** OpenAPI tag: the area. */

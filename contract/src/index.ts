@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './names.js';
 export * from './money.js';
 export * from './common.js';
 export * from './users.js';

@@ -26,6 +26,10 @@ export const ProcessedTask = z.object({
   createdAt: IsoDate,
   message: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
+  /** UAH taken from the buyer's wallet for this order (0 for a free take or a 100 % discount). */
+  charged: z.number(),
+  /** The task's developer or an admin took it without paying: no money moved, nobody is paid on delivery. */
+  free: z.boolean(),
 });
 export type ProcessedTask = z.infer<typeof ProcessedTask>;
 

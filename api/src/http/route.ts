@@ -53,7 +53,7 @@ export function routeOptions({ endpoint: e, schema, handler, opts }: Route): Rou
   return {
     method: e.method,
     url: e.path,
-    config: { access: e.access, ...(e.rateLimit ? { limit: e.rateLimit } : {}) },
+    config: { access: e.access, ...(e.rateLimit ? { limit: e.rateLimit } : {}), ...(e.allowBanned ? { allowBanned: true } : {}) },
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     ...(multipart ? { validatorCompiler: multipartValidator } : {}),
     schema: {

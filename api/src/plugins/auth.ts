@@ -21,6 +21,11 @@ declare module 'fastify' {
     access?: Access;
     /** From the endpoint table: the rate limit the route counts against. */
     limit?: RateLimitName;
+    /**
+     * From the endpoint table: a harmless read a banned user may still make: clients ask for it before they look at the
+     * token's ban claim, and would wait for ever on a 403 instead of showing the blocked screen.
+     */
+    allowBanned?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -49,9 +54,11 @@ export const authPlugin = fp(
         throw new HttpError(401, MSG.tokenExpired, { error: MSG.tokenExpired });
       }
       if (claims === 'invalid') throw unauthorized(MSG.tokenInvalid);
+      // A signed token whose subject is no Telegram ID names nobody: the same 401 as an unknown user.
+      if (!/^[1-9]\d{0,15}$/.test(claims.sub) || !Number.isSafeInteger(Number(claims.sub))) throw unauthorized(MSG.tokenInvalid);
       const user = await opts.users.loadAuthUser(Number(claims.sub));
       if (!user) throw unauthorized(MSG.tokenInvalid);
-      if (user.banned) throw forbidden(MSG.banned);
+      if (user.banned && !request.routeOptions.config.allowBanned) throw forbidden(MSG.banned);
       request.user = user;
       if (access === 'admin' && !user.isAdmin) throw forbidden();
       if (access === 'developer' && !user.isDeveloper) throw forbidden(MSG.forbidden);

@@ -18,8 +18,9 @@ export const myCourse = endpoint<{ answer: typeof Course }>({
   method: 'GET',
   path: '/api/v1/users/me/course',
   access: 'user',
+  allowBanned: true,
   tag,
-  summary: "The caller's course: 0 until chosen",
+  summary: "The caller's course: 0 until chosen (a banned user too)",
 });
 
 export const setMyCourse = endpoint<{ body: typeof CourseBody; answer: typeof Course }>({

@@ -1,6 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { ErrorBody } from '@zalik/contract';
+import { sql } from 'drizzle-orm';
+import { ErrorBody, MSG, nameKey } from '@zalik/contract';
+import { rows, type Executor } from '../../db/client.js';
+import { conflict } from '../../lib/errors.js';
 
 /** Error answers every catalogue route may give, for the OpenAPI document. */
 export const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -22,3 +25,28 @@ export const renderJson = <S extends z.ZodType>(schema: S, value: z.output<S>): 
 
 /** Sends JSON rendered by `renderJson` (or `TeacherTaskList`) as it is. */
 export const sendJson = (reply: FastifyReply, body: Buffer | string) => reply.type('application/json; charset=utf-8').send(body);
+
+/** Advisory lock classes: one name check at a time per course (subjects) or per subject (teachers). */
+const NAME_LOCK = { subject: 7301, teacher: 7302 } as const;
+
+/**
+ * Refuses a name that a live sibling already has, compared by `nameKey` (case, spacing and
+ * invisible characters ignored); archived rows do not count. The advisory lock, held until the
+ * caller's transaction ends, makes two admins adding the same name at once take turns, so the
+ * second sees the first's row. A lock, not a unique index: a database may already hold
+ * duplicates from before this rule, and those rows must stay editable.
+ */
+export async function assertUniqueName(
+  tx: Executor,
+  p: { kind: 'subject' | 'teacher'; scope: number; name: string; exceptId: number | null },
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${NAME_LOCK[p.kind]}, ${p.scope % 2_147_483_647}::int)`);
+  const siblings =
+    p.kind === 'subject'
+      ? await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM subjects WHERE course_number = ${p.scope} AND deleted_at IS NULL`)
+      : await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM teachers WHERE subject_id = ${p.scope} AND deleted_at IS NULL`);
+  const key = nameKey(p.name);
+  if (siblings.some((s) => Number(s.id) !== p.exceptId && nameKey(s.name) === key)) {
+    throw conflict(p.kind === 'subject' ? MSG.subjectDuplicate : MSG.teacherDuplicate);
+  }
+}

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CourseParam, IdParam, MSG, Ok, Subject, SubjectCreate, SubjectPatch } from '@zalik/contract';
+import { CourseParam, IdParam, MSG, nameKey, Ok, Subject, SubjectCreate, SubjectPatch } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
+import { adminOnly, assertUniqueName, errors, idOut, renderJson, sendJson } from './common.js';
 
 const SubjectList = z.array(Subject);
 
@@ -43,10 +43,10 @@ export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     { config: adminOnly, schema: { tags: ['subjects'], body: SubjectCreate, response: { 201: Subject, ...errors } } },
     async (request, reply) => {
       const { name, courseNumber } = request.body;
-      const created = await row<SubjectRow>(
-        db,
-        sql`INSERT INTO subjects (name, course_number) VALUES (${name}, ${courseNumber}) RETURNING id, name, course_number`,
-      );
+      const created = await db.transaction(async (tx) => {
+        await assertUniqueName(tx, { kind: 'subject', scope: courseNumber, name, exceptId: null });
+        return row<SubjectRow>(tx, sql`INSERT INTO subjects (name, course_number) VALUES (${name}, ${courseNumber}) RETURNING id, name, course_number`);
+      });
       return reply.status(201).send(toSubject(created!));
     },
   );
@@ -56,15 +56,22 @@ export const subjectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     { config: adminOnly, schema: { tags: ['subjects'], params: IdParam, body: SubjectPatch, response: { 200: Subject, ...errors } } },
     async (request) => {
       const { name, courseNumber } = request.body;
-      const updated = await row<SubjectRow>(
-        db,
-        sql`UPDATE subjects SET name = COALESCE(${name ?? null}::text, name),
-                                course_number = COALESCE(${courseNumber ?? null}::smallint, course_number)
-            WHERE id = ${Number(request.params.id)} AND deleted_at IS NULL
-            RETURNING id, name, course_number`,
-      );
-      if (!updated) throw notFound(MSG.subjectNotFound);
-      return toSubject(updated);
+      const id = Number(request.params.id);
+      const updated = await db.transaction(async (tx) => {
+        const current = await row<SubjectRow>(tx, sql`SELECT id, name, course_number FROM subjects WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+        if (!current) throw notFound(MSG.subjectNotFound);
+        const target = { name: name ?? current.name, course: courseNumber ?? Number(current.course_number) };
+        // Only a change of name or course is checked: a duplicate from before the rule stays editable.
+        if (nameKey(target.name) !== nameKey(current.name) || target.course !== Number(current.course_number)) {
+          await assertUniqueName(tx, { kind: 'subject', scope: target.course, name: target.name, exceptId: id });
+        }
+        return row<SubjectRow>(
+          tx,
+          sql`UPDATE subjects SET name = ${target.name}, course_number = ${target.course}
+              WHERE id = ${id} RETURNING id, name, course_number`,
+        );
+      });
+      return toSubject(updated!);
     },
   );
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherUpdate } from '@zalik/contract';
+import { IdParam, MSG, nameKey, Ok, SubjectParam, Teacher, TeacherCreate, TeacherUpdate } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
+import { adminOnly, assertUniqueName, errors, idOut, renderJson, sendJson } from './common.js';
 import { lockLiveSubject } from './subjects.js';
 
 const TeacherList = z.array(Teacher);
@@ -57,6 +57,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const { name, subjectId } = request.body;
       const created = await db.transaction(async (tx) => {
         await lockLiveSubject(tx, Number(subjectId));
+        await assertUniqueName(tx, { kind: 'teacher', scope: Number(subjectId), name, exceptId: null });
         return row<TeacherRow>(
           tx,
           sql`INSERT INTO teachers (subject_id, name) VALUES (${Number(subjectId)}, ${name}) RETURNING id, name, subject_id`,
@@ -70,14 +71,18 @@ export const teachersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id',
     { config: adminOnly, schema: { tags: ['teachers'], params: IdParam, body: TeacherUpdate, response: { 200: Teacher, ...errors } } },
     async (request) => {
-      const updated = await row<TeacherRow>(
-        db,
-        sql`UPDATE teachers SET name = ${request.body.name}
-            WHERE id = ${Number(request.params.id)} AND deleted_at IS NULL
-            RETURNING id, name, subject_id`,
-      );
-      if (!updated) throw notFound(MSG.teacherNotFound);
-      return toTeacher(updated);
+      const id = Number(request.params.id);
+      const { name } = request.body;
+      const updated = await db.transaction(async (tx) => {
+        const current = await row<TeacherRow>(tx, sql`SELECT id, name, subject_id FROM teachers WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+        if (!current) throw notFound(MSG.teacherNotFound);
+        // Only a new name is checked: a duplicate from before the rule stays editable.
+        if (nameKey(name) !== nameKey(current.name)) {
+          await assertUniqueName(tx, { kind: 'teacher', scope: Number(current.subject_id), name, exceptId: id });
+        }
+        return row<TeacherRow>(tx, sql`UPDATE teachers SET name = ${name} WHERE id = ${id} RETURNING id, name, subject_id`);
+      });
+      return toTeacher(updated!);
     },
   );
 

@@ -74,8 +74,28 @@ async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string
 }
 
 /**
+ * A reused Idempotency-Key must name the same purchase: the same task and the same arguments
+ * (as stored, trailing whitespace removed). Anything else is another purchase under a spent
+ * key, refused like a reused top-up key, instead of silently answering the first order.
+ */
+function assertSamePurchase(earlier: Order, input: { taskId: number; arguments: string[] }): Order {
+  const values = input.arguments.map((v) => v.trimEnd());
+  const same =
+    earlier.taskId === input.taskId && earlier.arguments.length === values.length && earlier.arguments.every((v, i) => v === values[i]);
+  if (!same) throw conflict(MSG.idempotencyKeyReused);
+  return earlier;
+}
+
+/**
+ * The task's developer and admins take a task without paying (the product's own rule): the
+ * order is recorded as for anyone, but it costs nothing and pays nobody, so a developer cannot
+ * turn top-ups (never withdrawable) into withdrawable earnings by buying their own work.
+ */
+export const takesFree = (buyer: Buyer, task: TaskForOrder): boolean => buyer.isAdmin || buyer.telegramId === task.developerId;
+
+/**
  * `POST /tasks/process`. The same Idempotency-Key from the same buyer always answers the
- * first order and charges once:
+ * first order and charges once (with another task or other arguments it is refused, 409):
  * - a retry after the first committed finds its order before doing anything;
  * - a duplicate racing the first (both past that check) may generate too, but its INSERT
  *   waits on the UNIQUE (buyer_id, idempotency_key) until the first commits, finds the key
@@ -96,7 +116,7 @@ export async function purchase(
   // Server keys contain ':' which client keys cannot, so the two never collide.
   const key = clientKey ?? `server:${randomUUID()}`;
   const earlier = await findOrderByKey(ex, buyer.telegramId, key);
-  if (earlier) return earlier;
+  if (earlier) return assertSamePurchase(earlier, input);
 
   const task = await loadTask(ex, input.taskId);
   if (!task || task.archived) throw notFound(MSG.taskNotFound);
@@ -111,7 +131,16 @@ export async function purchase(
   }
   try {
     const orderId = await ex.transaction((tx) =>
-      recordPurchase(tx, { task, buyerId: buyer.telegramId, buyerUsername: buyer.username, key, values, feePercent: ctx.feePercent, file }),
+      recordPurchase(tx, {
+        task,
+        buyerId: buyer.telegramId,
+        buyerUsername: buyer.username,
+        key,
+        values,
+        feePercent: ctx.feePercent,
+        free: takesFree(buyer, task),
+        file,
+      }),
     );
     return (await findOrder(ex, orderId))!;
   } catch (err) {
@@ -120,6 +149,6 @@ export async function purchase(
     if (!(err instanceof DuplicatePurchase)) throw err;
     const first = await findOrderByKey(ex, buyer.telegramId, key);
     if (!first) throw conflict(MSG.purchaseInProgress);
-    return first;
+    return assertSamePurchase(first, input);
   }
 }

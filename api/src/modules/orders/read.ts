@@ -13,6 +13,11 @@ export interface Order {
   id: number;
   buyerId: number;
   developerId: number;
+  taskId: number;
+  /** What the buyer entered, trailing whitespace removed. */
+  arguments: string[];
+  /** Taken by the task's developer or an admin without paying. */
+  freeTake: boolean;
   taskTitle: string;
   subjectName: string;
   developerName: string;
@@ -28,6 +33,9 @@ interface OrderRow {
   id: number;
   buyer_id: number;
   developer_id: number;
+  task_id: number;
+  arguments: string[] | string;
+  free_take: boolean;
   task_title: string;
   subject_name: string;
   developer_name: string;
@@ -44,7 +52,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export async function findOrders(ex: Executor, where: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
   const found = await rows<OrderRow>(
     ex,
-    sql`SELECT id, buyer_id, developer_id, task_title, subject_name, developer_name, auto_generate, status, message, price, created_at
+    sql`SELECT id, buyer_id, developer_id, task_id, arguments, free_take, task_title, subject_name, developer_name, auto_generate, status, message, price, created_at
         FROM orders WHERE ${where}
         ORDER BY created_at DESC, id DESC
         ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
@@ -63,6 +71,9 @@ export async function findOrders(ex: Executor, where: SQL, page?: { limit: numbe
     id: Number(o.id),
     buyerId: Number(o.buyer_id),
     developerId: Number(o.developer_id),
+    taskId: Number(o.task_id),
+    arguments: typeof o.arguments === 'string' ? (JSON.parse(o.arguments) as string[]) : o.arguments,
+    freeTake: o.free_take,
     taskTitle: o.task_title,
     subjectName: o.subject_name,
     developerName: o.developer_name,
@@ -101,6 +112,8 @@ export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
     // A manual order answers with the developer's message once delivered, before that with what happens next.
     message: o.autoGenerate ? null : o.status === 'IN_PROGRESS' ? MSG.orderAccepted : (o.message ?? ''),
     status: o.status,
+    charged: kopecksToUah(o.price),
+    free: o.freeTake,
   };
 }
 

@@ -18,6 +18,8 @@ export interface PurchaseRecord {
   key: string;
   values: string[];
   feePercent: number;
+  /** A free take (the task's developer or an admin): price 0, no discount used, no money moves. */
+  free: boolean;
   /** The generated answer of an auto task, already in the BlobStore. */
   file?: { blobId: string; fileName: string; mime: string; size: number };
 }
@@ -30,23 +32,24 @@ export interface PurchaseRecord {
  * find the key taken (DuplicatePurchase rolls the duplicate back, discount use included).
  *
  * Money: the buyer pays into escrow; an auto task is paid out at once (developer's share and
- * platform fee), a manual one when the developer delivers. Insufficient funds throws from
+ * platform fee), a manual one when the developer delivers. A free take has price 0: escrow
+ * holds nothing for it, so neither now nor at delivery does any leg exist. Insufficient funds throws from
  * `post` and rolls back everything.
  */
 export async function recordPurchase(tx: Executor, p: PurchaseRecord): Promise<number> {
   const { task } = p;
-  const discount = await consumeDiscount(tx, task.id, p.buyerId);
-  const price = discountedPriceKopecks(task.price, discount?.percent ?? 0);
+  const discount = p.free ? null : await consumeDiscount(tx, task.id, p.buyerId);
+  const price = p.free ? 0 : discountedPriceKopecks(task.price, discount?.percent ?? 0);
   const done = Boolean(p.file);
   const inserted = await row<{ id: number }>(
     tx,
     sql`INSERT INTO orders (buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
                             developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
-                            status, completed_at)
+                            status, completed_at, free_take)
         VALUES (${p.buyerId}, ${task.id}, ${task.developerId}, ${p.key}, ${JSON.stringify(p.values)}::jsonb, ${task.title},
                 ${task.subjectName}, ${task.teacherName}, ${task.developerName}, ${task.autoGenerate}, ${uahToKopecks(task.price)},
                 ${discount?.percent ?? 0}, ${discount?.id ?? null}, ${price}, ${p.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
-                ${done ? sql`now()` : null})
+                ${done ? sql`now()` : null}, ${p.free})
         ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
         RETURNING id`,
   );

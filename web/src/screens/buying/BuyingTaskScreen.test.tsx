@@ -20,6 +20,8 @@ const PROCESSED: ProcessedTask = {
   createdAt: '2026-11-22T13:33:00.000Z',
   message: null,
   status: 'DONE',
+  charged: 0,
+  free: false,
 };
 
 const at = (task = buyableTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });

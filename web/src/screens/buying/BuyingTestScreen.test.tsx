@@ -27,6 +27,8 @@ const ORDER: ProcessedTask = {
   createdAt: '2026-11-22T13:33:00.000Z',
   message: MSG.orderAccepted,
   status: 'IN_PROGRESS',
+  charged: 0,
+  free: false,
 };
 
 beforeEach(() => {

@@ -9,7 +9,7 @@ import { teacherTaskList } from './list.js';
 import { archiveTask, createTask, patchTask } from './write.js';
 
 /** /api/v1/tasks (the purchase, POST /tasks/process, belongs to the orders area). */
-export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
+export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue, generators }) => {
   app.get(
     '/teacher/:teacherId',
     {
@@ -30,7 +30,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cat
   app.post(
     '/task',
     { config: adminOnly, schema: { tags: ['tasks'], body: TaskCreate, response: { 201: Task, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createTask(db, request.body, currentUser(request))),
+    async (request, reply) => reply.status(201).send(await createTask(db, request.body, currentUser(request), generators)),
   );
 
   app.patch(
@@ -39,7 +39,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cat
       config: adminOnly,
       schema: { tags: ['tasks'], summary: '`""` or a missing field keeps its value', params: IdParam, body: TaskPatch, response: { 200: Task, ...errors } },
     },
-    (request) => patchTask(db, Number(request.params.id), request.body, currentUser(request)),
+    (request) => patchTask(db, Number(request.params.id), request.body, currentUser(request), generators),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MSG, type Task, type TaskCreate, type TaskPatch } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
+import type { GeneratorRegistry } from '../../../ports/generator.js';
 import { lockLiveTeacher } from '../teachers.js';
 import { findTask, type Viewer } from './read.js';
 
@@ -31,8 +32,17 @@ async function lockArguments(tx: Executor, ids: number[]): Promise<void> {
   if (found.length !== ids.length) throw badRequest(MSG.argumentsUnknown);
 }
 
-export async function createTask(db: Db, body: z.output<typeof TaskCreate>, viewer: Viewer): Promise<Task> {
+/**
+ * An auto-generated task must name a generator this server has, or every purchase of it would
+ * fail; the refusal lists the known ones so the admin can correct it.
+ */
+function assertGenerator(generators: GeneratorRegistry, identifier: string): void {
+  if (!generators.find(identifier)) throw badRequest(MSG.generatorUnknown(generators.identifiers().sort()));
+}
+
+export async function createTask(db: Db, body: z.output<typeof TaskCreate>, viewer: Viewer, generators: GeneratorRegistry): Promise<Task> {
   const argIds = body.args.map(Number);
+  if (body.autoGenerate) assertGenerator(generators, body.identifier);
   return db.transaction(async (tx) => {
     await lockLiveTeacher(tx, Number(body.teacherId));
     await assertDeveloper(tx, Number(body.developerTelegramId));
@@ -55,8 +65,18 @@ export async function createTask(db: Db, body: z.output<typeof TaskCreate>, view
 }
 
 /** `undefined` fields (sent as `""` or left out) keep their value. */
-export async function patchTask(db: Db, taskId: number, body: z.output<typeof TaskPatch>, viewer: Viewer): Promise<Task> {
+export async function patchTask(
+  db: Db,
+  taskId: number,
+  body: z.output<typeof TaskPatch>,
+  viewer: Viewer,
+  generators: GeneratorRegistry,
+): Promise<Task> {
   return db.transaction(async (tx) => {
+    if (body.identifier !== undefined) {
+      const task = await row<{ auto_generate: boolean }>(tx, sql`SELECT auto_generate FROM tasks WHERE id = ${taskId} AND deleted_at IS NULL`);
+      if (task?.auto_generate) assertGenerator(generators, body.identifier);
+    }
     const developerId = body.developerTelegramId ? Number(body.developerTelegramId) : null;
     // Before the update: an unknown user would otherwise fail the foreign key with a 500.
     if (developerId !== null) await assertDeveloper(tx, developerId);
