@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
-import { createTokenService, type TokenService } from './lib/jwt.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
@@ -10,7 +7,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { createUsersService, type UsersService } from './modules/users/service.js';
+import type { AppDeps } from './deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
@@ -20,35 +17,10 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
-import { CatalogueCache, invalidateOnWrite } from './modules/catalogue/cache.js';
-import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
-import { GeneratorRegistry } from './ports/generator.js';
-import path from 'node:path';
+import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
-/** Everything a route plugin may use; built once per app so tests can build many apps. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  users: UsersService;
-  /** Where uploaded templates and answer files live. */
-  blobs: BlobStore;
-  /** Auto-generated tasks: task.identifier -> Generator. */
-  generators: GeneratorRegistry;
-  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
-  catalogue: CatalogueCache;
-}
-
-export function createDeps(config: Config, database: Database): AppDeps {
-  const db = database.db;
-  const tokens = createTokenService(config.jwtSecret, config.jwtTtl);
-  const users = createUsersService(db, config.adminTelegramIds);
-  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
-  const generators = new GeneratorRegistry();
-  const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
-  return { config, database, db, tokens, users, blobs, generators, catalogue };
-}
+// AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
+export { createDeps, type AppDeps } from './deps.js';
 
 export interface BuildOptions {
   logger?: boolean;

@@ -31,6 +31,10 @@ export interface Config {
   botWebhookSecret: string;
   /** How often the outbox worker looks for due messages, in ms. */
   outboxPollMs: number;
+  /** How often the job runner looks for due jobs, in ms (see docs/JOBS.md). */
+  jobsPollMs: number;
+  /** Jobs one instance runs at the same time. */
+  jobsConcurrency: number;
   platformFeePercent: number;
   webDist: string | undefined;
   redisUrl: string | undefined;
@@ -135,6 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Stable per token when not given, so a restart keeps the webhook Telegram already knows.
     botWebhookSecret: env.BOT_WEBHOOK_SECRET || createHash('sha256').update(`webhook:${botTokenEnv ?? ''}`).digest('hex'),
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50),
+    jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
+    jobsConcurrency: int(env, 'JOBS_CONCURRENCY', 4, 1),
     platformFeePercent: fee,
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { buildApp, createDeps } from './app.js';
+import { buildApp } from './app.js';
+import { createDeps, createRunner } from './deps.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
   const telegram = setupTelegram(app, deps);
+  // All background work (the outbox included) runs here, on every instance; see docs/JOBS.md.
+  const runner = createRunner(deps, app.log.child({ module: 'jobs' }));
 
   if (config.demo) {
     app.log.warn('DEMO MODE: no BOT_TOKEN, so initData is signed locally; personas are at POST /api/dev/init-data');
@@ -33,10 +36,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Bot and outbox first (they use the database), then the server, then the database.
+    // Bot and jobs first (they use the database; running jobs are waited for), then the
+    // server, then what createDeps started, then the database.
     telegram
       .stop()
+      .then(() => runner.stop())
       .then(() => app.close())
+      .then(() => deps.dispose())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err) => {
@@ -49,6 +55,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Zalik is up');
+  await runner.start();
   await telegram.start();
 }
 

@@ -4,19 +4,15 @@ import { buildApp } from '../src/app.js';
 import { createBot } from '../src/bot/bot.js';
 import { setupTelegram } from '../src/bot/runtime.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
+import { createRunner } from '../src/deps.js';
 import { enqueue } from '../src/modules/outbox/enqueue.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 let fake: FakeBotApi;
 let bot: Bot;
-const settings = (apiRoot: string, token: string) => ({
-  botToken: token,
-  botApiRoot: apiRoot,
-  publicUrl: 'https://zalik.test',
-  botUsername: 'zalik_test_bot',
-  miniAppName: 'shop',
-});
+/** The app's deps with the bot pointed at the fake, as main.ts builds them. */
+let base: TestContext;
 
 let updateId = 1;
 /** A private-chat `/start ...` message as Telegram delivers it. */
@@ -44,10 +40,14 @@ async function replyTo(update: ReturnType<typeof startUpdate>) {
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
-  bot = createBot(settings(fake.apiRoot, fake.token));
+  base = await createTestContext({ BOT_API_ROOT: fake.apiRoot, BOT_USERNAME: 'zalik_test_bot', MINI_APP_NAME: 'shop' });
+  bot = createBot(base.deps);
   await bot.init();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await base.close();
+  await fake.close();
+});
 
 describe('/start', () => {
   it('answers in Ukrainian with a web_app button that opens PUBLIC_URL', async () => {
@@ -77,9 +77,30 @@ describe('/start', () => {
   });
 });
 
+describe('payments and buttons', () => {
+  it('refuses a Stars checkout in Ukrainian while nothing is sold through the bot', async () => {
+    await bot.handleUpdate({
+      update_id: updateId++,
+      pre_checkout_query: {
+        id: 'pcq-1', from: { id: 5590, is_bot: false, first_name: 'Оля' }, currency: 'XTR', total_amount: 50, invoice_payload: 'topup',
+      },
+    } as never);
+    const answer = fake.delivered('answerPreCheckoutQuery').at(-1)!;
+    expect(answer.params).toEqual({ pre_checkout_query_id: 'pcq-1', ok: false, error_message: BOT_TEXT.paymentUnavailable });
+  });
+
+  it('answers an inline button press so its spinner stops', async () => {
+    await bot.handleUpdate({
+      update_id: updateId++,
+      callback_query: { id: 'cb-1', from: { id: 5591, is_bot: false, first_name: 'Оля' }, chat_instance: 'x', data: 'noop' },
+    } as never);
+    expect(fake.delivered('answerCallbackQuery').at(-1)!.params).toEqual({ callback_query_id: 'cb-1' });
+  });
+});
+
 describe('receiving updates', () => {
   it('long-polls getUpdates and replies', async () => {
-    const polling = createBot(settings(fake.apiRoot, fake.token));
+    const polling = createBot(base.deps);
     fake.pushUpdate(startUpdate(5560, '/start ref_42'));
     const started = polling.start();
     for (let i = 0; i < 100 && !fake.delivered('sendMessage').some((c) => c.params.chat_id === 5560); i++) {
@@ -96,16 +117,21 @@ describe('receiving updates', () => {
     const ctx = await createTestContext({ BOT_API_ROOT: fake.apiRoot, OUTBOX_POLL_MS: '50' });
     const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
     const telegram = setupTelegram(app, ctx.deps);
+    const runner = createRunner(ctx.deps, app.log);
     await app.ready();
     try {
+      await runner.start();
       await telegram.start();
       fake.pushUpdate(startUpdate(5580, '/start'));
       await ctx.deps.db.transaction((tx) => enqueue(tx, { kind: 'order_created', chatId: 5581, text: 'Нове замовлення' }));
       const arrived = () => fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5580 || c.params.chat_id === 5581);
       for (let i = 0; i < 100 && arrived().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
       expect(arrived().map((c) => c.params.text).sort()).toEqual([BOT_TEXT.start, 'Нове замовлення'].sort());
+      const polls = fake.delivered('getUpdates');
+      expect(polls.at(-1)!.params.allowed_updates).toEqual(['message', 'callback_query', 'pre_checkout_query']);
     } finally {
       await telegram.stop();
+      await runner.stop();
       await app.close();
       await ctx.close();
     }
@@ -126,7 +152,11 @@ describe('receiving updates', () => {
       try {
         await telegram.start();
         const set = fake.delivered('setWebhook').at(-1)!;
-        expect(set.params).toMatchObject({ url: 'https://zalik.test/telegram/hook-secret_1', secret_token: 'hook-secret_1' });
+        expect(set.params).toMatchObject({
+          url: 'https://zalik.test/telegram/hook-secret_1',
+          secret_token: 'hook-secret_1',
+          allowed_updates: ['message', 'callback_query', 'pre_checkout_query'],
+        });
 
         const update = startUpdate(5570, '/start');
         const wrong = await app.inject({

@@ -118,6 +118,7 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
       case 'deleteWebhook':
       case 'setWebhook':
       case 'answerCallbackQuery':
+      case 'answerPreCheckoutQuery':
       case 'setMyCommands':
         return true;
       default:

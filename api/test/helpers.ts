@@ -56,6 +56,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async close() {
       await app.close();
+      await deps.dispose();
       await database.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });

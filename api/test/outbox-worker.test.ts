@@ -8,6 +8,7 @@ import { backoffMs, createOutboxWorker, type OutboxWorkerOptions } from '../src/
 import { logSender, telegramSender } from '../src/bot/sender.js';
 import { notificationKeyboard } from '../src/bot/bot.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
+import { createRunner } from '../src/deps.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
 
@@ -49,7 +50,7 @@ const toChat = (chatId: number, method?: string) => fake.delivered(method).filte
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
-  ctx = await createTestContext({ BOT_USERNAME: 'zalik_test_bot', MINI_APP_NAME: 'shop' });
+  ctx = await createTestContext({ BOT_USERNAME: 'zalik_test_bot', MINI_APP_NAME: 'shop', BOT_API_ROOT: fake.apiRoot, OUTBOX_POLL_MS: '50', JOBS_POLL_MS: '20' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -157,13 +158,13 @@ describe('delivery', () => {
     expect(backoffMs(40, 5000, 3_600_000)).toBe(3_600_000);
   });
 
-  it('polls on its own once started and stops cleanly', async () => {
-    const w = worker({ pollMs: 50 });
-    w.start();
+  it('is sent by the job runner once it starts, and no more after it stops', async () => {
+    const runner = createRunner(ctx.deps, silent);
+    await runner.start();
     await queue({ chatId: 801, text: 'раз' });
     for (let i = 0; i < 100 && toChat(801).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(toChat(801, 'sendMessage')).toHaveLength(1);
-    await w.stop();
+    await runner.stop();
     await queue({ chatId: 802, text: 'два' });
     await new Promise((r) => setTimeout(r, 200));
     expect(toChat(802)).toEqual([]);

@@ -2,9 +2,13 @@ import { Bot, InlineKeyboard, type BotConfig, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { REFERRAL_PREFIX } from '@zalik/contract';
 import type { Config } from '../config.js';
+import type { AppDeps } from '../deps.js';
 import { BOT_TEXT } from './texts.js';
 
 type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
+
+/** The update kinds the bot asks Telegram for, in long polling and webhook mode alike. */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'] as const;
 
 const REFERRAL_PAYLOAD = new RegExp(`^${REFERRAL_PREFIX}[1-9]\\d{0,15}$`);
 
@@ -37,8 +41,13 @@ export interface CreateBotOptions {
   onError?: (err: unknown) => void;
 }
 
-/** `/start` (with or without a `ref_<id>` payload) and any other private message answer with the app button. */
-export function createBot(config: BotSettings, opts: CreateBotOptions = {}): Bot {
+/**
+ * The inbound Telegram adapter, next to HTTP: built from the app's deps, so a handler reaches
+ * the services and the database as a route does. `/start` (with or without a `ref_<id>`
+ * payload) and any other private message answer with the app button.
+ */
+export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
+  const { config } = deps;
   const bot = new Bot(config.botToken, {
     ...opts.botConfig,
     client: { apiRoot: config.botApiRoot, timeoutSeconds: 60, ...opts.botConfig?.client },
@@ -53,6 +62,15 @@ export function createBot(config: BotSettings, opts: CreateBotOptions = {}): Bot
 
   privateChats.on('message', async (ctx) => {
     await ctx.reply(BOT_TEXT.start, { reply_markup: appKeyboard(config) });
+  });
+
+  // Nothing is sold for Stars yet: refuse any checkout (Telegram cancels it after 10 s of
+  // silence anyway), and stop the spinner of any inline button.
+  bot.on('pre_checkout_query', async (ctx) => {
+    await ctx.answerPreCheckoutQuery(false, { error_message: BOT_TEXT.paymentUnavailable });
+  });
+  bot.on('callback_query', async (ctx) => {
+    await ctx.answerCallbackQuery();
   });
 
   bot.catch((err) => opts.onError?.(err));

@@ -16,6 +16,7 @@ export const BOT_TEXT = {
   openApp: 'Відкрити Залік',
   banned: MSG.blocked,
   unbanned: 'Вас розблоковано. Ви знову можете користуватися застосунком.',
+  paymentUnavailable: 'Оплата через бота поки недоступна. Поповніть гаманець у застосунку.',
 } as const;
 
 /** The support chat's copy of a message: who wrote it, so support can answer in Telegram. */

@@ -1,13 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, IdempotencyKey, ORDER_MAX_FILE_BYTES, ProcessBody, ProcessedTask } from '@zalik/contract';
+import { ErrorBody, IdempotencyKey, ProcessBody, ProcessedTask } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createFileLinks, type FileLinks } from '../files/signing.js';
 import { filesRoutes } from '../files/routes.js';
-import { createDocxTemplateGenerator } from '../generators/docx-template.js';
-import { Sandbox } from '../generators/sandbox.js';
 import { templateRoutes } from '../generators/routes.js';
 import { historyRoutes } from './history-routes.js';
 import { purchase } from './purchase.js';
@@ -23,18 +21,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   // Multipart only in this scope (deliveries, templates); each route passes its own limits.
   await app.register(multipart, { limits: { files: 1, fileSize: 1024 * 1024, fields: 5, parts: 10 } });
 
-  const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
-  app.addHook('onClose', () => sandbox.close());
-  deps.generators.register(createDocxTemplateGenerator({ db: deps.db, blobs: deps.blobs, sandbox }));
-
   // A purchase may take a discount's last use, a template upload flips a task's hasTemplate.
   invalidateOnWrite(app, deps.catalogue, ['discounts', 'task_templates']);
 
   const links = createFileLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Named one by one: `deps` also carries this plugin's own options (its prefix), which the
   // child plugins must not inherit a second time.
-  const { config, database, db, tokens, users, blobs, generators, catalogue } = deps;
-  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, catalogue, links };
+  const { config, database, db, tokens, users, blobs, generators, catalogue, jobs, bot, dispose } = deps;
+  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, catalogue, jobs, bot, dispose, links };
 
   app.post(
     '/tasks/process',

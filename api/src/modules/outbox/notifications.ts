@@ -9,7 +9,7 @@ const registered = new WeakSet<object>();
  * transaction, so the message is queued exactly when the change commits.
  */
 export function registerBanNotifications(deps: Pick<AppDeps, 'users'>): void {
-  // One hook per users service, however many times the plugins are registered.
+  // One hook per users service, however many times it is wired.
   if (registered.has(deps.users)) return;
   registered.add(deps.users);
   deps.users.onBanChanged(async (tx, telegramId, banned) => {

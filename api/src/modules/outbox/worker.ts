@@ -48,7 +48,6 @@ export interface OutboxWorkerOptions {
   db: Db;
   sender: OutboxSender;
   log: Logger;
-  pollMs?: number;
   batchSize?: number;
   /** How long a claimed message is invisible to other workers; longer than any send takes. */
   leaseSeconds?: number;
@@ -58,12 +57,13 @@ export interface OutboxWorkerOptions {
   permanentAttempts?: number;
 }
 
+/** Polled by the 'outbox.send' recurring job (deps.ts), which the job runner runs. */
 export interface OutboxWorker {
-  /** Sends what is due now; answers how many messages it handled. */
-  runOnce(): Promise<number>;
-  start(): void;
-  /** Stops polling and waits for the message in flight. */
-  stop(): Promise<void>;
+  /**
+   * Sends what is due now; answers how many messages it handled. Once `signal` aborts (the
+   * runner stops), it finishes the message in flight and hands the rest of its batch back.
+   */
+  runOnce(signal?: AbortSignal): Promise<number>;
 }
 
 interface ClaimedRow {
@@ -87,18 +87,12 @@ export function backoffMs(attempts: number, baseMs: number, capMs: number): numb
  */
 export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const { db, sender, log } = opts;
-  const pollMs = opts.pollMs ?? 1000;
   const batchSize = opts.batchSize ?? 20;
   const leaseSeconds = opts.leaseSeconds ?? 600;
   const baseMs = opts.backoffBaseMs ?? 5000;
   const capMs = opts.backoffCapMs ?? 3_600_000;
   const permanentAttempts = opts.permanentAttempts ?? 5;
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let active = false;
-  /** Set by stop(): finish the message in flight, send nothing more. */
-  let stopping = false;
   const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
 
   async function claim(leaseId: string): Promise<OutboxItem[]> {
@@ -163,13 +157,14 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function runOnce(): Promise<number> {
+  async function runOnce(signal?: AbortSignal): Promise<number> {
+    const halted = () => Boolean(signal?.aborted);
     let handled = 0;
     for (;;) {
       const leaseId = randomUUID();
       const batch = await claim(leaseId);
       for (const item of batch) {
-        if (stopping) {
+        if (halted()) {
           // Shutting down: hand the rest of the batch back at once rather than after the lease.
           await db.execute(sql`UPDATE outbox SET next_attempt_at = now(), lease_id = NULL
                                WHERE lease_id = ${leaseId} AND sent_at IS NULL`);
@@ -178,37 +173,9 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         await deliver(item, leaseId);
         handled++;
       }
-      if (batch.length < batchSize || stopping) return handled;
+      if (batch.length < batchSize || halted()) return handled;
     }
   }
 
-  function schedule(): void {
-    if (!active) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = runOnce()
-        .catch((err: unknown) => log.error({ err }, 'outbox poll failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, pollMs);
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (active) return;
-      active = true;
-      stopping = false;
-      schedule();
-    },
-    async stop() {
-      active = false;
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { runOnce };
 }

@@ -14,7 +14,6 @@ import { DEFAULT_RATE_LIMITS } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { currentUser } from '../../plugins/auth.js';
-import { registerBanNotifications } from '../outbox/notifications.js';
 import { removeBlobs, storeSupportMessage, type StoredFile } from './service.js';
 import { detectFileType } from '../files/types.js';
 
@@ -64,9 +63,6 @@ async function readSupportForm(request: FastifyRequest, blobs: BlobStore): Promi
 
 /** /api/v1/supports: a message (and files) for the support chat. */
 export const supportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // Ban and unban messages are the other user-facing bot notifications of this area; they are
-  // hooked here because route plugins are where an area gets hold of the app's deps.
-  registerBanNotifications(deps);
   // Every message lands in the support team's chat: the app-wide limiter (plugins/rate-limit.ts)
   // allows a user SUPPORT_MESSAGES_PER_WINDOW of them per 10 minutes by default.
   // Multipart only in this scope, with the spec's limits; one file more than allowed is let

@@ -23,7 +23,6 @@ import type { AppDeps } from '../../app.js';
 import { route, type Route } from '../../http/route.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
-import { ensureWallet } from '../ledger/service.js';
 import { history } from './history.js';
 import { deposit, walletsOf } from './service.js';
 import { listWithdrawals, requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
@@ -38,11 +37,7 @@ function clientKey(request: FastifyRequest): string | undefined {
 }
 
 /** Wallets, transactions, top-ups and withdrawals. */
-export const walletsRoutes = ({ db, users, config }: AppDeps): Route[] => {
-  // A developer's dev wallet opens with the role, in the grant's own transaction.
-  users.onRoleGranted(async (tx, telegramId, role) => {
-    if (role === 'ROLE_DEVELOPER') await ensureWallet(tx, telegramId, 'dev');
-  });
+export const walletsRoutes = ({ db, config }: AppDeps): Route[] => {
 
   return [
     route(ep.walletsOfUser, { params: TelegramIdParam, answer: WalletList }, (request) => {

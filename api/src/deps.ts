@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { Api, type Bot } from 'grammy';
+import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { createTokenService, type TokenService } from './lib/jwt.js';
+import { createUsersService, type UsersService } from './modules/users/service.js';
+import { CatalogueCache } from './modules/catalogue/cache.js';
+import { ensureWallet } from './modules/ledger/service.js';
+import { registerBanNotifications } from './modules/outbox/notifications.js';
+import { createOutboxWorker } from './modules/outbox/worker.js';
+import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
+import { Sandbox } from './modules/generators/sandbox.js';
+import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
+import { GeneratorRegistry } from './ports/generator.js';
+import { createBot, notificationKeyboard } from './bot/bot.js';
+import { logSender, telegramSender } from './bot/sender.js';
+import { JobRegistry, type JobLog } from './jobs/registry.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
+
+/** Everything a route plugin, the bot or a job may use; built once per app so tests can build many apps. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  users: UsersService;
+  /** Where uploaded templates and answer files live. */
+  blobs: BlobStore;
+  /** Auto-generated tasks: task.identifier -> Generator. */
+  generators: GeneratorRegistry;
+  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
+  catalogue: CatalogueCache;
+  /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
+  jobs: JobRegistry;
+  /** The Telegram inbound adapter (null in demo mode); bot/runtime.ts starts it. */
+  bot: Bot | null;
+  /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
+  dispose(): Promise<void>;
+}
+
+/** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
+const SEND_TIMEOUT_SECONDS = 300;
+
+/**
+ * The one place the application is wired: services, the hooks between areas, generators,
+ * the bot and the background jobs. Route plugins and the bot only use what is here.
+ */
+export function createDeps(config: Config, database: Database): AppDeps {
+  const db = database.db;
+  const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    tokens: createTokenService(config.jwtSecret, config.jwtTtl),
+    users: createUsersService(db, config.adminTelegramIds),
+    blobs: new LocalBlobStore(path.join(config.dataDir, 'blobs')),
+    generators: new GeneratorRegistry(),
+    catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
+    jobs: new JobRegistry(),
+    bot: null,
+    dispose: () => sandbox.close(),
+  };
+
+  // Hooks between areas, run inside the triggering transaction.
+  // A developer's dev wallet opens with the role.
+  deps.users.onRoleGranted(async (tx, telegramId, role) => {
+    if (role === 'ROLE_DEVELOPER') await ensureWallet(tx, telegramId, 'dev');
+  });
+  registerBanNotifications(deps);
+
+  deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
+
+  registerOutbox(deps);
+  if (!config.demo) deps.bot = createBot(deps);
+  return deps;
+}
+
+/**
+ * The outbox is sent by a recurring job: one instance at a time, every OUTBOX_POLL_MS. In
+ * demo mode there is no bot and each message is written to the log instead (docs/BOT.md).
+ */
+function registerOutbox(deps: AppDeps): void {
+  const { config } = deps;
+  // Its own client with a long timeout, and a message lease that outlasts it.
+  const api = config.demo ? null : new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: SEND_TIMEOUT_SECONDS });
+  deps.jobs.every('outbox.send', config.outboxPollMs, async ({ signal, log }) => {
+    const sender = api ? telegramSender(api, deps.blobs, (chatId) => notificationKeyboard(config, chatId)) : logSender(log);
+    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS }).runOnce(signal);
+  });
+}
+
+/** The job runner for these deps, as main.ts starts it (tests that need background work start one too). */
+export function createRunner(deps: AppDeps, log: JobLog): JobRunner {
+  return createJobRunner({
+    db: deps.db,
+    registry: deps.jobs,
+    log,
+    pollMs: deps.config.jobsPollMs,
+    concurrency: deps.config.jobsConcurrency,
+  });
+}
