@@ -12,15 +12,21 @@ import { tasksRoutes } from './tasks/routes.js';
 
 /**
  * Subjects, teachers, arguments, tasks, news and FAQ, and the creator filter's call (under
- * /users, answered from the catalogue). Reads are for any
- * signed-in user; writes are admin-only (route config). Deleting archives (deleted_at), so
- * purchases keep reading what they bought.
+ * /users, answered from the catalogue). Reads are for any signed-in user; writes are
+ * admin-only (the endpoint table). Deleting archives (deleted_at), so purchases keep reading
+ * what they bought.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Before the routes: an onRoute hook only sees routes registered after it (child scopes
+  // inherit it), and every write route here must drop this instance's cached reads.
   invalidateOnWrite(app, deps.catalogue);
-  await app.register(subjectsRoutes, { ...deps, prefix: '/api/v1/subjects' });
-  await app.register(teachersRoutes, { ...deps, prefix: '/api/v1/teachers' });
-  await app.register(argumentsRoutes, { ...deps, prefix: '/api/v1/arguments' });
-  await app.register(tasksRoutes, { ...deps, prefix: '/api/v1/tasks' });
-  await registerRoutes(app, [...newsRoutes(deps), ...faqRoutes(deps), ...developersRoutes(deps)]);
+  await registerRoutes(app, [
+    ...subjectsRoutes(deps),
+    ...teachersRoutes(deps),
+    ...argumentsRoutes(deps),
+    ...tasksRoutes(deps),
+    ...newsRoutes(deps),
+    ...faqRoutes(deps),
+    ...developersRoutes(deps),
+  ]);
 };
