@@ -45,6 +45,37 @@ export interface Config {
   trustProxyHops: number;
   /** Keep the catalogue's hot reads in memory (modules/catalogue/cache.ts); off behind a pooler that breaks LISTEN. */
   catalogueCache: boolean;
+  /** Where file bytes live: DATA_DIR/blobs, or one S3-compatible bucket shared by every instance. */
+  blobStore: BlobStoreConfig;
+}
+
+export type BlobStoreConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
+
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+
+/** `BLOB_STORE=local` (default) or `s3`, which needs every S3_* variable. */
+function blobStore(env: Env): BlobStoreConfig {
+  const kind = (env.BLOB_STORE || 'local').trim();
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError(`BLOB_STORE must be local or s3, got "${env.BLOB_STORE}"`);
+  const missing = S3_VARS.filter((name) => !env[name]?.trim());
+  if (missing.length) throw new ConfigError(`BLOB_STORE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT!.trim().replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#]+$/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL with no path, e.g. https://s3.eu-central-1.amazonaws.com, got "${env.S3_ENDPOINT}"`);
+  }
+  const bucket = env.S3_BUCKET!.trim();
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET is not a valid bucket name: "${bucket}"`);
+  return {
+    kind,
+    endpoint,
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
+    region: env.S3_REGION!.trim(),
+  };
 }
 
 export interface RateLimit {
@@ -148,5 +179,6 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: rateLimits(env),
     trustProxyHops: int(env, 'TRUST_PROXY', 0),
     catalogueCache: cache === 'on',
+    blobStore: blobStore(env),
   };
 }

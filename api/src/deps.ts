@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Api, type Bot } from 'grammy';
 import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import type { Config } from './config.js';
@@ -11,7 +10,9 @@ import { registerBanNotifications } from './modules/outbox/notifications.js';
 import { createOutboxWorker } from './modules/outbox/worker.js';
 import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
 import { Sandbox } from './modules/generators/sandbox.js';
-import { LocalBlobStore, type BlobStore } from './ports/blob-store.js';
+import type { BlobStore } from './ports/blob-store.js';
+import { createBlobStore } from './ports/blob-store-from-config.js';
+import { ORPHAN_MIN_AGE_MS, sweepOnce } from './modules/files/sweep.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import { createBot, notificationKeyboard } from './bot/bot.js';
 import { logSender, telegramSender } from './bot/sender.js';
@@ -29,6 +30,11 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Auto-generated tasks: task.identifier -> Generator. */
   generators: GeneratorRegistry;
+  /**
+   * Worker threads that check uploaded DOCX templates, apart from the ones that render at
+   * purchase, so an upload being checked never delays a purchase.
+   */
+  templateChecker: Sandbox;
   /** The catalogue's hot reads in memory, dropped by the database's change feed. */
   catalogue: CatalogueCache;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
@@ -49,18 +55,22 @@ const SEND_TIMEOUT_SECONDS = 300;
 export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const deps: AppDeps = {
     config,
     database,
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
     users: createUsersService(db, config.adminTelegramIds),
-    blobs: new LocalBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),
+    templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
     bot: null,
-    dispose: () => sandbox.close(),
+    dispose: async () => {
+      await Promise.all([sandbox.close(), templateChecker.close()]);
+    },
   };
 
   // Hooks between areas, run inside the triggering transaction.
@@ -73,6 +83,11 @@ export function createDeps(config: Config, database: Database): AppDeps {
   deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
 
   registerOutbox(deps);
+  // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
+  deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
+    const r = await sweepOnce(deps);
+    if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
+  });
   if (!config.demo) deps.bot = createBot(deps);
   return deps;
 }

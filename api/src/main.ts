@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, database: database.kind }, 'Zalik is up');
+  app.log.info({ url: config.publicUrl, database: database.kind, files: deps.blobs.kind }, 'Zalik is up');
   await runner.start();
   await telegram.start();
 }

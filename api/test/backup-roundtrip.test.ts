@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, createDeps } from '../src/app.js';
@@ -11,6 +11,8 @@ import { backup } from '../src/scripts/backup.js';
 import { restore } from '../src/scripts/restore.js';
 import { ADMIN_ID, BOT_TOKEN, auth, createPgDatabase, onPostgres, type TestContext } from './helpers.js';
 import { topUpApi, expectLedgerBalanced, transferCount } from './ledger-helpers.js';
+import { startS3 } from './s3.js';
+import { createBlobStore } from '../src/ports/blob-store-from-config.js';
 import { DEV, STUDENT, autoTask, buy, createWorld, download, manualTask, multipart, type World } from './docx.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -32,7 +34,7 @@ async function freshDatabaseUrl(): Promise<string | undefined> {
 }
 
 /** An app on a database and DATA_DIR on disk (PGlite in DATA_DIR/pgdata), as `npm start` opens them. */
-async function openContext(dataDir: string, databaseUrl: string | undefined): Promise<TestContext> {
+async function openContext(dataDir: string, databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig({
     BOT_TOKEN,
     JWT_SECRET: 'test-secret-test-secret-test-secret',
@@ -41,6 +43,7 @@ async function openContext(dataDir: string, databaseUrl: string | undefined): Pr
     PUBLIC_URL: 'https://zalik.test',
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
@@ -147,6 +150,31 @@ describe(`a backup (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(after).toEqual(before);
     expect(await transferCount(restored.deps)).toBe(manifest.tables.transfers);
     await expectLedgerBalanced(restored.deps);
+  }, 180_000);
+
+  it('with BLOB_STORE=s3 copies the bucket out and back into an empty bucket', async () => {
+    const source = await startS3('zalik-src');
+    const dest = await startS3('zalik-dst');
+    cleanups.push(() => source.close(), () => dest.close());
+    const ctx = await openContext(tempDir('zalik-backup-src-'), await freshDatabaseUrl(), source.env);
+    const w = await createWorld(ctx);
+    await makeHistory(ctx, w);
+    const before = await whatUsersSee(ctx, w);
+    const blobs = ctx.deps.blobs;
+    await ctx.close();
+    const out = path.join(tempDir('zalik-backup-out-'), 'backup');
+    const manifest = await backup({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.dataDir, blobs }, out);
+    expect(manifest.blobs.count).toBe(3);
+    // Nothing of it came from the local disk: the files are in the bucket only.
+    expect(existsSync(path.join(ctx.dataDir, 'blobs'))).toBe(false);
+
+    const fresh = { databaseUrl: await freshDatabaseUrl(), dataDir: tempDir('zalik-backup-dst-') };
+    const target = { ...fresh, blobs: createBlobStore(loadConfig({ ...dest.env, DATA_DIR: fresh.dataDir })) };
+    expect((await restore(out, target)).ledger.problems).toEqual([]);
+    await expect(restore(out, target)).rejects.toThrow(/S3 bucket holds 3 files/);
+
+    const reopened = await openContext(fresh.dataDir, fresh.databaseUrl, dest.env);
+    expect(await whatUsersSee(reopened, w)).toEqual(before);
   }, 180_000);
 
   it('refuses a damaged backup and changes nothing', async () => {

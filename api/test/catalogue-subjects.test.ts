@@ -30,12 +30,17 @@ describe('subjects', () => {
   it.each([
     ['empty', ''],
     ['blank', '   '],
-    ['51 characters', nameOf(51)],
     ['missing', undefined],
   ])('refuse a %s name with the spec message', async (_label, name) => {
     const res = await w.call('POST', '/api/v1/subjects/subject', w.admin, { name, courseNumber: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MSG.subjectName });
+  });
+
+  it('refuse a 51-character name with the length message, not the empty-field one', async () => {
+    const res = await w.call('POST', '/api/v1/subjects/subject', w.admin, { name: nameOf(51), courseNumber: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.nameLength });
   });
 
   it('take names of 1 and 50 characters', async () => {
@@ -55,7 +60,7 @@ describe('subjects', () => {
     expect(moved.json()).toEqual({ id, name: 'Мікроекономіка', courseNumber: 3 });
     const bad = await w.call('PATCH', `/api/v1/subjects/${id}`, w.admin, { name: nameOf(51) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: MSG.subjectName });
+    expect(bad.json()).toEqual({ message: MSG.nameLength });
     const badCourse = await w.call('PATCH', `/api/v1/subjects/${id}`, w.admin, { courseNumber: 5 });
     expect(badCourse.statusCode).toBe(400);
     expect(badCourse.json()).toEqual({ message: MSG.courseRange });

@@ -3,12 +3,11 @@
  * money set-up, and a ledger check in SQL of our own (independent of the ledger module).
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import PizZip from 'pizzip';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { row, rows, type Executor } from '../src/db/client.js';
+import type { BlobStore } from '../src/ports/blob-store.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { minimalDocx } from '../src/modules/generators/docx-skeleton.js';
 import { ADMIN_ID, auth, createTestContext, grantRole, login, type TestContext } from './helpers.js';
@@ -109,23 +108,10 @@ export async function expectLedgerBalanced(db: Executor): Promise<void> {
   expect(negative).toEqual([]);
 }
 
-/** Blob files on disk under DATA_DIR/blobs (a refused upload or purchase must leave none). */
-export function blobCount(dataDir: string): number {
-  const root = path.join(dataDir, 'blobs');
+/** Blobs in the store, local disk or S3 (a refused upload or purchase must leave none). */
+export async function blobCount(ctx: { deps: { blobs: BlobStore } }): Promise<number> {
   let n = 0;
-  const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (e.isDirectory()) walk(path.join(dir, e.name));
-      else n++;
-    }
-  };
-  walk(root);
+  for await (const _ of ctx.deps.blobs.list()) n++;
   return n;
 }
 

@@ -127,7 +127,7 @@ describe('a manual order', () => {
 
   it('another developer, a student and a wrong order id are refused, nothing stored', async () => {
     const id = await newOrder();
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const file = [{ name: 'file', filename: 'a.pdf', value: PDF }];
     const other = await saveFiles(w.otherDev, id, file);
     expect([other.statusCode, other.json().message]).toEqual([403, MSG.orderNotYours]);
@@ -135,12 +135,12 @@ describe('a manual order', () => {
     expect(student.statusCode).toBe(403);
     const missing = await saveFiles(w.dev, '987654', file);
     expect([missing.statusCode, missing.json().message]).toEqual([404, MSG.orderNotFound]);
-    expect(blobCount(ctx.dataDir)).toBe(blobsBefore);
+    expect(await blobCount(ctx)).toBe(blobsBefore);
   });
 
   it('refuses no file, 11 files, a file over 20 MB and an unsupported type, storing nothing', async () => {
     const id = await newOrder();
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const cases: [Part[], number, string][] = [
       [[{ name: 'message', value: 'без файлів' }], 400, MSG.filesRequired],
       [Array.from({ length: 11 }, (_, i) => ({ name: 'file', filename: `f${i}.pdf`, value: PDF })), 413, MSG.tooManyOrderFiles],
@@ -159,7 +159,7 @@ describe('a manual order', () => {
     for (const [parts, status, message] of cases) {
       const res = await saveFiles(w.dev, id, parts);
       expect([res.statusCode, res.json().message]).toEqual([status, message]);
-      expect(blobCount(ctx.dataDir)).toBe(blobsBefore);
+      expect(await blobCount(ctx)).toBe(blobsBefore);
     }
     expect(await count(db(), 'order_files', sql`order_id = ${Number(id)}`)).toBe(0);
     const status = await rows<{ status: string }>(db(), sql`SELECT status FROM orders WHERE id = ${Number(id)}`);
@@ -169,7 +169,7 @@ describe('a manual order', () => {
   it('cannot be completed twice, even by two racing deliveries', async () => {
     const id = await newOrder(100);
     const devBefore = await balanceOf(db(), DEV, 'dev');
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const racing = await Promise.all(
       Array.from({ length: 5 }, (_, i) => saveFiles(w.dev, id, [{ name: 'file', filename: `v${i}.pdf`, value: PDF }])),
     );
@@ -178,7 +178,7 @@ describe('a manual order', () => {
     const again = await saveFiles(w.dev, id, [{ name: 'file', filename: 'late.pdf', value: PDF }]);
     expect([again.statusCode, again.json().message]).toEqual([409, MSG.orderClosed]);
     expect(await count(db(), 'order_files', sql`order_id = ${Number(id)}`)).toBe(1);
-    expect(blobCount(ctx.dataDir)).toBe(blobsBefore + 1);
+    expect(await blobCount(ctx)).toBe(blobsBefore + 1);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 90_00);
     await expectLedgerBalanced(db());
   });

@@ -49,10 +49,10 @@ describe('uploading a template', () => {
   });
 
   it('replaces the old template and removes its file', async () => {
-    const blobs = blobCount(ctx.dataDir);
+    const blobs = await blobCount(ctx);
     const res = await uploadTemplate(ctx, w.admin, regular, minimalDocx([...REGULAR_OK, 'Друга версія']));
     expect(res.statusCode).toBe(200);
-    expect(blobCount(ctx.dataDir)).toBe(blobs);
+    expect(await blobCount(ctx)).toBe(blobs);
     expect(await count(ctx.database.db, 'task_templates', sql`task_id = ${regular}`)).toBe(1);
   });
 

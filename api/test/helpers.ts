@@ -8,12 +8,19 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
+import { startS3, type S3Server } from './s3.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
 export const ADMIN_ID = 900001;
 
 /** Which database this run uses: PGlite in memory, or a fresh PostgreSQL database when DATABASE_URL is set. */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * Which file store tests use when they do not choose: local disk, or (TEST_BLOB_STORE=s3) a
+ * bucket on an s3rver started for each test context.
+ */
+export const testBlobStore: 'local' | 's3' = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
 
 /** A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`. */
 export const createPgDatabase = (): Promise<ScratchDatabase> => createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t');
@@ -32,6 +39,8 @@ export interface TestContext {
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
   const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  // BLOB_STORE=s3 without an endpoint: this context gets a bucket of its own.
+  const s3: S3Server | undefined = (env.BLOB_STORE ?? testBlobStore) === 's3' && !env.S3_ENDPOINT ? await startS3() : undefined;
   const config = loadConfig({
     BOT_TOKEN,
     JWT_SECRET: 'test-secret-test-secret-test-secret',
@@ -40,6 +49,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: 'https://zalik.test',
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...s3?.env,
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
@@ -59,6 +69,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await deps.dispose();
       await database.close();
       await pgDb?.drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -108,7 +108,7 @@ describe('buying an auto-generated task', () => {
 
   it('without enough money: 400, nothing charged, no order, no file left behind', async () => {
     const taskId = await autoTask(ctx, w, { price: 100_000 });
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const transfersBefore = await count(db(), 'transfers');
     const before = await balanceOf(db(), STUDENT, 'general');
     const res = await buy(ctx, w.student, taskId, ['a', 'b']);
@@ -117,7 +117,7 @@ describe('buying an auto-generated task', () => {
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before);
     expect(await count(db(), 'orders', sql`task_id = ${taskId}`)).toBe(0);
     expect(await count(db(), 'transfers')).toBe(transfersBefore);
-    expect(blobCount(ctx.dataDir)).toBe(blobsBefore);
+    expect(await blobCount(ctx)).toBe(blobsBefore);
     await expectLedgerBalanced(db());
   });
 
@@ -128,7 +128,7 @@ describe('buying an auto-generated task', () => {
     await db().execute(sql`UPDATE task_templates SET blob_id = ${blobId} WHERE task_id = ${broken}`);
     const unknown = await makeTask(db(), { teacherId: w.teacherId, developerId: DEV, autoGenerate: true, identifier: 'no-such-generator', argumentIds: w.argIds });
     const before = await balanceOf(db(), STUDENT, 'general');
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const cases: [number, string][] = [
       [noTemplate, MSG.templateMissingForTask],
       [broken, MSG.generationFailed],
@@ -141,7 +141,7 @@ describe('buying an auto-generated task', () => {
       expect(await count(db(), 'orders', sql`task_id = ${taskId}`)).toBe(0);
     }
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before);
-    expect(blobCount(ctx.dataDir)).toBe(blobsBefore);
+    expect(await blobCount(ctx)).toBe(blobsBefore);
   });
 
   it('refuses to fill a template that no longer matches the task’s arguments', async () => {

@@ -78,7 +78,7 @@ describe('Idempotency-Key', () => {
     const taskId = auto ? await autoTask(ctx, w, { price: 30 }) : await manualTask(ctx, w, { price: 30 });
     await topUp(db(), STUDENT, 300);
     const before = await balanceOf(db(), STUDENT, 'general');
-    const blobsBefore = blobCount(ctx.dataDir);
+    const blobsBefore = await blobCount(ctx);
     const key = `race-key-${auto ? 'auto' : 'manual'}`;
     const answers = await Promise.all(Array.from({ length: 10 }, () => buy(ctx, w.student, taskId, ['Race', '1'], key)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -86,7 +86,7 @@ describe('Idempotency-Key', () => {
     expect(await count(db(), 'orders', sql`task_id = ${taskId}`)).toBe(1);
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before - 30_00);
     // the losers' generated files are removed: one blob for the one order
-    expect(blobCount(ctx.dataDir)).toBe(blobsBefore + (auto ? 1 : 0));
+    expect(await blobCount(ctx)).toBe(blobsBefore + (auto ? 1 : 0));
     await expectLedgerBalanced(db());
   });
 

@@ -16,6 +16,7 @@ import { openDatabase, row, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { LocalBlobStore } from '../src/ports/blob-store.js';
+import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { saveTemplate } from '../src/modules/generators/templates.js';
 import { loadTask } from '../src/modules/orders/tasks.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
@@ -109,7 +110,9 @@ beforeAll(async () => {
     manualId = await task(false);
     autoId = await task(true);
     const blobs = new LocalBlobStore(path.join(dataDir, 'blobs'));
-    await saveTemplate({ db, blobs }, { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['{ПІБ} {Варіант}']), fileName: 't.docx', uploaderId: dev });
+    const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: 1 << 20, maxHeapMb: 256 });
+    const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['{ПІБ} {Варіант}']), fileName: 't.docx', uploaderId: dev };
+    await saveTemplate({ db, blobs, sandbox }, template).finally(() => sandbox.close());
     const signer = createTokenService(SECRET, 3600);
     for (const id of BUYERS) {
       await db.transaction((tx) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MSG, SUPPORT_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { SUPPORT_MESSAGES_PER_WINDOW } from '../src/modules/supports/routes.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
+import { blobCount } from './docx.js';
 
 let ctx: TestContext;
 let student: string;
@@ -33,19 +32,13 @@ async function send(message: string | null, files: Part[], token = student) {
 
 const file = (name: string, size: number, fill = 0x41): Part => ({ name, bytes: Buffer.alloc(size, fill) });
 
-function blobCount(): number {
-  const root = path.join(ctx.dataDir, 'blobs');
-  if (!existsSync(root)) return 0;
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-}
-
 async function stored() {
   const [messages, files, outbox] = await Promise.all([
     rows<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM support_messages`),
     rows<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM support_files`),
     rows<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM outbox WHERE kind = 'support_message'`),
   ]);
-  return { messages: Number(messages[0]!.n), files: Number(files[0]!.n), outbox: Number(outbox[0]!.n), blobs: blobCount() };
+  return { messages: Number(messages[0]!.n), files: Number(files[0]!.n), outbox: Number(outbox[0]!.n), blobs: await blobCount(ctx) };
 }
 
 beforeAll(async () => {

@@ -4,14 +4,19 @@ import { Id, IdInput, IntInput, IsoDate } from './common.js';
 import { MSG } from './messages.js';
 import { hasVisibleText } from './names.js';
 
-/** A name that shows something: whitespace or invisible characters alone are refused with the field's message. */
-const name = (message: string) =>
+/**
+ * A name that shows something: whitespace or invisible characters alone are refused with the
+ * field's message; one over NAME_MAX characters with `tooLong`.
+ */
+const name = (message: string, tooLong = message) =>
   z
     .string({ error: message })
     .trim()
     .min(NAME_MIN, { error: message })
-    .max(NAME_MAX, { error: message })
+    .max(NAME_MAX, { error: tooLong })
     .refine(hasVisibleText, { error: message });
+/** The spec's subject message says the field is empty: a name that is too long gets the length message. */
+const subjectName = () => name(MSG.subjectName, MSG.nameLength);
 const course = IntInput(MSG.courseRange).pipe(z.number().min(1, { error: MSG.courseRange }).max(COURSES.length, { error: MSG.courseRange }));
 /**
  * In an edit, `""` (or a missing field) keeps the current value. A value that is neither
@@ -22,8 +27,8 @@ const keep = <T extends z.ZodType>(schema: T, message: string) =>
 
 export const Subject = z.object({ id: Id, name: z.string(), courseNumber: z.number().int() });
 export type Subject = z.infer<typeof Subject>;
-export const SubjectCreate = z.object({ name: name(MSG.subjectName), courseNumber: course });
-export const SubjectPatch = z.object({ name: keep(name(MSG.subjectName), MSG.subjectName), courseNumber: keep(course, MSG.courseRange) });
+export const SubjectCreate = z.object({ name: subjectName(), courseNumber: course });
+export const SubjectPatch = z.object({ name: keep(subjectName(), MSG.subjectName), courseNumber: keep(course, MSG.courseRange) });
 /** Path parameters holding an id; anything but a positive whole number answers 400. */
 export const SubjectParam = z.object({ subjectId: IdInput });
 export const TeacherParam = z.object({ teacherId: IdInput });

@@ -16,6 +16,8 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const NAME_MIN = 1;
 export const NAME_MAX = 50;
 export const DESCRIPTION_PREVIEW = 90;
+/** Questions one test-task order may carry (the product's newer client allows 10). */
+export const TEST_MAX_QUESTIONS = 10;
 export const ERROR_BANNER_MS = 5000;
 export const LONG_PRESS_MS = 500;
 export const HISTORY_PAGE_SIZE = 5;

@@ -87,6 +87,13 @@ export const FileIdParam = z.object({ fileId: z.string().regex(/^[1-9]\d{0,15}$/
  *   by `; `.
  */
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * All parts of a template together, unpacked: a coursework template is far below this; a zip
+ * that unpacks to more is refused (counted while inflating, whatever its headers declare).
+ */
+export const TEMPLATE_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
+/** Placeholders in one template, loops included; a real one has a few dozen. */
+export const TEMPLATE_MAX_TAGS = 1000;
 export const TEMPLATE_ANSWERS_TAG = 'answers';
 export const TEMPLATE_NUMBER_TAG = 'number';
 export const TEMPLATE_VALUE_TAG = 'value';

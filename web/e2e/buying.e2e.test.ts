@@ -6,7 +6,7 @@
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { HistoryItem, Subject, Task, Teacher } from '@zalik/contract';
+import { discountedPrice, formatUah, type HistoryItem, type Subject, type Task, type Teacher, type Wallet } from '@zalik/contract';
 import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
@@ -43,6 +43,15 @@ async function uploadTemplate(env: E2E, task: Task): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/** The student's general balance, as the API says. */
+async function balanceOf(env: E2E): Promise<number> {
+  const wallets = await (await env.apiAs(PERSONA.student)).get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.student}`);
+  return wallets.find((w) => w.kind === 'general')!.balance;
+}
+
+/** formatUah's no-break spaces as a pattern that matches any space. */
+const uah = (n: number) => new RegExp(formatUah(n).replace(/\s/g, '\\s'));
+
 const tgEvents = (page: Page) => page.evaluate(() => (window.__tgEvents ?? []) as unknown as TgEvent[]);
 
 async function openTask(page: Page, title: string): Promise<void> {
@@ -71,6 +80,13 @@ describe('buying an auto-generated task', () => {
     await openTask(page, AUTO_TASK);
     await page.getByText('Вища математика', { exact: true }).waitFor();
 
+    // The balance and the price are on the form before the tap.
+    const before = await balanceOf(env);
+    const prices = (await findTasks(env, AUTO_TASK)).tasks.map((t) => (t.discount > 0 ? discountedPrice(t.price, t.discount) : t.price));
+    const payment = page.getByRole('region', { name: 'Оплата' });
+    await payment.getByText(uah(before)).waitFor();
+    const due = await payment.getByText('До сплати').locator('xpath=following-sibling::*[1]').textContent();
+
     await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.  ');
     await page.getByLabel('Група').fill('КН-21');
     await page.getByLabel('Варіант').fill('7');
@@ -82,6 +98,12 @@ describe('buying an auto-generated task', () => {
     expect(fileName).toMatch(/\.docx$/);
     expect(await page.getByText('@dev_demo').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe(`/list-task/${subjectId}/buying-task/buying-result`);
+    // What was charged and what is left.
+    const after = await balanceOf(env);
+    expect(prices.map((p) => formatUah(p))).toContain(due);
+    expect(due).toBe(formatUah(before - after));
+    await page.getByText('Списано').locator('xpath=following-sibling::*[1]').getByText(uah(before - after)).waitFor();
+    await page.getByText('Залишок на балансі').locator('xpath=following-sibling::*[1]').getByText(uah(after)).waitFor();
     await waitForIdle(page);
     await shoot(page, 'buying-result-light');
 
@@ -145,9 +167,22 @@ describe('buying an auto-generated task', () => {
       await openTask(page, TEST_TASK);
       await page.getByLabel('Питання №1').fill('Знайдіть похідну x²');
       await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
-      await page.getByLabel('Питання №2').waitFor();
+      await page.getByRole('textbox', { name: 'Питання №2' }).waitFor();
+      // An extra question can go again; the first cannot.
+      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByRole('textbox', { name: 'Питання №3' }).fill('Третє');
+      await page.getByRole('button', { name: 'Прибрати: Питання №2' }).click();
+      expect(await page.getByRole('textbox', { name: 'Питання №2' }).inputValue()).toBe('Третє');
+      expect(await page.getByRole('textbox', { name: 'Питання №3' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Прибрати: Питання №1' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByRole('textbox', { name: 'Питання №3' }).waitFor();
       await waitForIdle(page);
       await shoot(page, `buying-test-${theme}`);
+      // Sending with an empty question marks it in place.
+      await page.getByRole('button', { name: 'Відправити' }).click();
+      await page.getByRole('textbox', { name: 'Питання №3' }).and(page.locator('[aria-invalid="true"]')).waitFor();
+      await shoot(page, `buying-test-invalid-${theme}`);
 
       if (theme === 'dark') {
         await page.getByRole('button', { name: 'Назад' }).click();
@@ -163,4 +198,24 @@ describe('buying an auto-generated task', () => {
       }
     });
   }
+
+  it('a balance short of the price is said before the tap, with a top-up right there', async () => {
+    const admin = await env.apiAs(PERSONA.admin);
+    const balance = await balanceOf(env);
+    for (const task of (await findTasks(env, TEST_TASK)).tasks) {
+      await admin.patch(`/api/v1/tasks/${task.id}`, { price: Math.ceil(balance) + 1000, visible: task.visible });
+    }
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env.open({ persona: PERSONA.student, theme, path: `/list-task/${subjectId}` });
+      await openTask(page, TEST_TASK);
+      await page.getByRole('status').getByText(/Недостатньо коштів: бракує/).waitFor();
+      expect(await page.getByRole('button', { name: 'Відправити' }).isDisabled()).toBe(true);
+      await waitForIdle(page);
+      await shoot(page, `buying-short-${theme}`);
+      if (theme === 'dark') {
+        await page.getByRole('button', { name: 'Поповнити' }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/wallet/deposit');
+      }
+    }
+  });
 });

@@ -56,7 +56,7 @@ describe('a manual order from purchase to delivery', () => {
     await page.getByLabel('Демо-користувач').selectOption(PERSONA.developer);
     await expect.poll(() => page.getByLabel('Демо-користувач').inputValue()).toBe(PERSONA.developer);
     await page.getByRole('navigation').getByRole('link', { name: 'Налаштування' }).click();
-    await page.getByRole('link', { name: 'Dev-панель' }).click();
+    await page.getByRole('link', { name: 'Панель розробника' }).click();
     const card = orders(page).last();
     await card.waitFor();
     const before = await orders(page).count();
@@ -69,6 +69,11 @@ describe('a manual order from purchase to delivery', () => {
     await chooseFiles(card);
     await card.getByLabel('Повідомлення студенту').fill('Розв’язок у PDF, код обчислень — у .py.');
     await card.getByRole('button', { name: 'Відправити' }).click();
+    // The delivery's 'done': where the answer went, with the success haptic, then the order leaves.
+    await card.getByRole('status').getByText('Відповідь надіслано @student_demo').waitFor();
+    const haptics = await page.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_trigger_haptic_feedback').map((e) => e.params));
+    expect(haptics).toContainEqual(expect.objectContaining({ type: 'notification', notification_type: 'success' }));
+    await shoot(page, 'dev-panel-delivered-light');
     await expect.poll(() => orders(page).count()).toBe(before - 1);
 
     const dev = await env.apiAs(PERSONA.developer);

@@ -29,6 +29,8 @@ export interface OpenOptions {
   platform?: string;
   /** Stills for animations (screenshots); default true. */
   reducedMotion?: boolean;
+  /** A touch screen: touch events and taps (`page.touchscreen`), as on a phone. */
+  touch?: boolean;
 }
 
 export interface ApiAs {
@@ -80,7 +82,7 @@ export async function startE2E(): Promise<E2E> {
   return {
     server,
     browser,
-    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true }) {
+    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true, touch = false }) {
       const context = await browser.newContext({
         viewport: VIEWPORT,
         deviceScaleFactor: 2,
@@ -88,6 +90,7 @@ export async function startE2E(): Promise<E2E> {
         timezoneId: 'Europe/Kyiv',
         colorScheme: theme,
         reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        hasTouch: touch,
       });
       contexts.push(context);
       const page = await context.newPage();

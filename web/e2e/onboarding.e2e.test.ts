@@ -60,18 +60,18 @@ describe('first open', () => {
     const student = await env.open({ persona: PERSONA.student, path: '/settings' });
     await student.getByRole('link', { name: 'Історія завдань' }).waitFor();
     expect(await student.getByRole('link', { name: 'Адмін-панель' }).count()).toBe(0);
-    expect(await student.getByRole('link', { name: 'Dev-панель' }).count()).toBe(0);
+    expect(await student.getByRole('link', { name: 'Панель розробника' }).count()).toBe(0);
 
     // The demo header switches persona (a reload signed in as the admin) and theme (at once).
     await student.getByRole('combobox', { name: 'Демо-користувач' }).selectOption(PERSONA.admin);
     await student.getByRole('link', { name: 'Адмін-панель' }).waitFor();
-    expect(await student.getByRole('link', { name: 'Dev-панель' }).count()).toBe(0);
+    expect(await student.getByRole('link', { name: 'Панель розробника' }).count()).toBe(0);
     expect(await student.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await student.getByRole('button', { name: 'Темна тема' }).click();
     await student.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
 
     const developer = await env.open({ persona: PERSONA.developer, path: '/settings' });
-    await developer.getByRole('link', { name: 'Dev-панель' }).waitFor();
+    await developer.getByRole('link', { name: 'Панель розробника' }).waitFor();
     expect(await developer.getByRole('link', { name: 'Адмін-панель' }).count()).toBe(0);
   });
 });

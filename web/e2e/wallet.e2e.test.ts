@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatUah, type Subject, type Task, type Teacher, type Transaction, type Wallet, type Withdrawal } from '@zalik/contract';
+import { MSG, formatUah, type Subject, type Task, type Teacher, type Transaction, type Wallet, type Withdrawal } from '@zalik/contract';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
@@ -75,9 +75,13 @@ describe('wallet: balances, transactions, top-up and withdraw', () => {
     await shootBoth('wallet-developer', PERSONA.developer, '/wallet?wallet=dev');
 
     const page = await env.open({ persona: PERSONA.developer, path: '/wallet' });
-    await page.getByRole('tab', { name: 'Dev гаманець' }).click();
+    await page.getByRole('tab', { name: 'Гаманець розробника' }).click();
     await page.getByRole('button', { name: 'Вивести' }).click();
     await page.getByLabel('Номер картки').fill('4111 1111 1111 1111');
+    // More than the dev wallet holds: said at once, and the button stays inactive.
+    await page.getByLabel('Сума, грн').fill(String(before.balance + 500));
+    await page.getByRole('alert').getByText(MSG.withdrawInsufficient, { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Вивести' }).isDisabled()).toBe(true);
     await page.getByLabel('Сума, грн').fill('100');
     await page.getByTestId('fee-preview').getByText(uah(95)).waitFor();
     await page.getByRole('button', { name: 'Вивести' }).click();

@@ -8,8 +8,10 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { createBrowserRouter, createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { MeContext, type Me } from '../src/api/me';
+import { OfflineBar } from '../src/app/OfflineBar';
 import { createQueryClient, Providers } from '../src/app/providers';
 import { ErrorBanner } from '../src/ui';
+import { clearErrorOnNavigation } from '../src/ui/errorBanner';
 
 // Lazy admin chunks are transformed on first import; on a busy 2-core machine that can take
 // longer than Testing Library's default second.
@@ -168,11 +170,13 @@ export function renderRoutes(
   if (opts.browser) window.history.replaceState(null, '', typeof last === 'string' ? last : last.pathname + (last.search ?? ''));
   const router = opts.browser ? createBrowserRouter(tree) : createMemoryRouter(tree, { initialEntries: list, initialIndex: list.length - 1 });
   const client = createQueryClient();
+  clearErrorOnNavigation(router); // as App does
   const utils = render(
     <Providers client={client}>
       <MeContext.Provider value={me}>
         <RouterProvider router={router} />
       </MeContext.Provider>
+      <OfflineBar />
       <ErrorBanner />
     </Providers>,
   );

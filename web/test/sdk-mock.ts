@@ -17,3 +17,6 @@ export const getRawInitData = vi.fn(() => undefined);
 export const getStartParam = vi.fn(() => undefined);
 export const isMobile = vi.fn(() => true);
 export const canDownloadFileNatively = vi.fn(() => true);
+export const hasMainButton = vi.fn(() => false);
+export const setMainButton = vi.fn((_params: { text: string; enabled: boolean; loading: boolean } | null) => undefined);
+export const onMainButton = vi.fn((_listener: () => void) => () => {});

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { markOnline } from '../src/api/network';
 
 // jsdom has no canvas: lottie-web's player crashes on import. Animations are decoration; every
 // test runs with an empty player (ui/Lottie still reserves its box).
@@ -10,4 +11,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The offline flag is a module store: one test's lost connection must not reach the next.
+  markOnline();
 });

@@ -26,7 +26,7 @@ export interface JobRunner {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Runs the registry's jobs. Jobs live in the database (migrations/0013_jobs.sql), so they
+ * Runs the registry's jobs. Jobs live in the database (migrations/0014_jobs.sql), so they
  * survive restarts; claims use FOR UPDATE SKIP LOCKED and a lease, so any number of runners,
  * in one process or many, run each due job and each recurring occurrence once. A handler
  * runs with no transaction open and opens its own.

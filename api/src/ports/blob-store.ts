@@ -1,28 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/**
- * Where file bytes live. Files are stored under generated UUIDs, never under a name a user
- * chose, so no upload can reach a path outside the store. An S3-compatible store can replace
- * the local one when instances do not share a disk.
- */
-export interface BlobStore {
-  /** Stores bytes and returns the new blob's id. */
-  put(bytes: Buffer): Promise<string>;
-  get(id: string): Promise<Buffer>;
-  stream(id: string): Promise<{ stream: ReadStream; size: number }>;
-  remove(id: string): Promise<void>;
+/** One stored blob, as `list()` reports it. */
+export interface BlobInfo {
+  id: string;
+  size: number;
+  modifiedAt: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * Where file bytes live: the local disk (one instance) or an S3-compatible bucket (several
+ * instances share it; see s3-blob-store.ts). Files are stored under generated UUIDs, never
+ * under a name a user chose, so no upload can reach a path outside the store. A missing blob
+ * is an error whose `code` is 'ENOENT' in both stores.
+ */
+export interface BlobStore {
+  readonly kind: 'local' | 's3';
+  /** Stores bytes and returns the new blob's id. */
+  put(bytes: Buffer): Promise<string>;
+  /** Stores a stream of `size` bytes under a given id (restore brings blobs back under their ids). */
+  putStream(id: string, body: Readable, size: number): Promise<void>;
+  get(id: string): Promise<Buffer>;
+  /** The blob's bytes as a stream, never held whole in memory, and its size for Content-Length. */
+  stream(id: string): Promise<{ stream: Readable; size: number }>;
+  remove(id: string): Promise<void>;
+  /** Every stored blob, in no particular order. */
+  list(): AsyncIterable<BlobInfo>;
+}
+
+export const BLOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isMissingBlob(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'ENOENT';
+}
 
 export class LocalBlobStore implements BlobStore {
+  readonly kind = 'local';
   constructor(private readonly root: string) {}
 
   private pathOf(id: string): string {
-    if (!UUID.test(id)) throw new Error(`not a blob id: ${id}`);
+    if (!BLOB_ID.test(id)) throw new Error(`not a blob id: ${id}`);
     // Two levels of fan-out keep directories small.
     return path.join(this.root, id.slice(0, 2), id);
   }
@@ -38,6 +59,19 @@ export class LocalBlobStore implements BlobStore {
     return id;
   }
 
+  async putStream(id: string, body: Readable, size: number): Promise<void> {
+    const file = this.pathOf(id);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.tmp`;
+    await pipeline(body, createWriteStream(tmp));
+    const written = (await stat(tmp)).size;
+    if (written !== size) {
+      await rm(tmp, { force: true });
+      throw new Error(`blob ${id}: expected ${size} bytes, got ${written}`);
+    }
+    await rename(tmp, file);
+  }
+
   get(id: string): Promise<Buffer> {
     return readFile(this.pathOf(id));
   }
@@ -50,5 +84,18 @@ export class LocalBlobStore implements BlobStore {
 
   async remove(id: string): Promise<void> {
     await rm(this.pathOf(id), { force: true });
+  }
+
+  async *list(): AsyncIterable<BlobInfo> {
+    if (!existsSync(this.root)) return;
+    for (const dir of await readdir(this.root, { withFileTypes: true })) {
+      if (!dir.isDirectory()) continue;
+      // Half-written `.tmp` files are not blobs: they are never listed, backed up or referenced.
+      for (const name of await readdir(path.join(this.root, dir.name))) {
+        if (!BLOB_ID.test(name)) continue;
+        const s = await stat(path.join(this.root, dir.name, name)).catch(() => undefined);
+        if (s?.isFile()) yield { id: name, size: s.size, modifiedAt: s.mtime };
+      }
+    }
   }
 }

@@ -7,20 +7,25 @@
  * - PGlite (DATA_DIR/pgdata): PGlite allows one process per data directory, so the backup is
  *   stop-the-world: stop the server, back up, start it again. dumpDataDir() writes a tarball.
  *
- * Files (DATA_DIR/blobs) are copied after the dump: blobs are written before the rows that
+ * Files (DATA_DIR/blobs, or the S3 bucket when BLOB_STORE=s3) are copied after the dump,
+ * streamed one at a time from the store into blobs/ of the backup: blobs are written before the rows that
  * point at them commit, so every row in the dump finds its file (a file added later is
  * harmless). The manifest (counts, sizes, SHA-256 of every file) is written last: a folder
  * without manifest.json is an unfinished backup, and restore refuses it.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
+import { createBlobStore } from '../ports/blob-store-from-config.js';
+import { LocalBlobStore, type BlobStore } from '../ports/blob-store.js';
 
 export const MANIFEST = 'manifest.json';
 export const PG_DUMP_FILE = 'database.pgdump';
@@ -37,11 +42,18 @@ export interface BackupManifest {
   blobs: { count: number; bytes: number; files: Record<string, string> };
 }
 
-/** Where the data lives: the server's config (DATABASE_URL, DATA_DIR). */
+/** Where the data lives: the server's config (DATABASE_URL, DATA_DIR, BLOB_STORE). */
 export interface Target {
   databaseUrl?: string;
   dataDir: string;
+  /** The file store; DATA_DIR/blobs on local disk when not given. */
+  blobs?: BlobStore;
 }
+
+export const blobStoreOf = (target: Target): BlobStore => target.blobs ?? new LocalBlobStore(path.join(target.dataDir, 'blobs'));
+
+/** A blob's path under blobs/ of a backup: the local store's own layout, whatever store it came from. */
+export const backupPathOf = (id: string) => `${id.slice(0, 2)}/${id}`;
 
 export function sha256File(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -51,21 +63,6 @@ export function sha256File(file: string): Promise<string> {
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));
   });
-}
-
-/** Files under `root` (relative, '/'-separated, sorted), skipping half-written `.tmp` blobs. */
-export async function listFiles(root: string): Promise<string[]> {
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = async (rel: string) => {
-    for (const e of await readdir(path.join(root, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(child);
-      else if (e.isFile() && !e.name.endsWith('.tmp')) out.push(child);
-    }
-  };
-  await walk('');
-  return out.sort();
 }
 
 /** Row counts of every table in the public schema, through any query function. */
@@ -134,18 +131,35 @@ async function dumpPglite(dataDir: string, dir: string, force: boolean): Promise
   }
 }
 
-async function copyBlobs(from: string, to: string): Promise<BackupManifest['blobs']> {
+/** Streams `source` into `dest`, hashing on the way; returns the SHA-256 and the byte count. */
+export async function copyHashed(source: NodeJS.ReadableStream, dest: NodeJS.WritableStream): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, tap, dest);
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+async function copyBlobs(from: BlobStore, to: string): Promise<BackupManifest['blobs']> {
+  const ids: string[] = [];
+  for await (const b of from.list()) ids.push(b.id);
   const files: Record<string, string> = {};
   let bytes = 0;
-  for (const rel of await listFiles(from)) {
-    const src = path.join(from, rel);
+  for (const id of ids.sort()) {
+    const rel = backupPathOf(id);
     const dest = path.join(to, rel);
     await mkdir(path.dirname(dest), { recursive: true });
-    await copyFile(src, dest);
-    files[rel] = await sha256File(dest);
-    bytes += (await stat(dest)).size;
+    const copied = await copyHashed((await from.stream(id)).stream, createWriteStream(dest));
+    files[rel] = copied.sha256;
+    bytes += copied.bytes;
   }
-  return { count: Object.keys(files).length, bytes, files };
+  return { count: ids.length, bytes, files };
 }
 
 /** Writes a backup of `target` into `outDir` (which must not exist or be empty); returns its manifest. */
@@ -159,7 +173,7 @@ export async function backup(target: Target, outDir: string, opts: { force?: boo
     const kind = target.databaseUrl ? 'postgres' : 'pglite';
     const tables = target.databaseUrl ? await dumpPostgres(target.databaseUrl, work) : await dumpPglite(target.dataDir, work, Boolean(opts.force));
     const dumpFile = kind === 'postgres' ? PG_DUMP_FILE : PGLITE_DUMP_FILE;
-    const blobs = await copyBlobs(path.join(target.dataDir, 'blobs'), path.join(work, 'blobs'));
+    const blobs = await copyBlobs(blobStoreOf(target), path.join(work, 'blobs'));
     const manifest: BackupManifest = {
       format: 'zalik-backup/1',
       createdAt: new Date().toISOString(),
@@ -193,7 +207,7 @@ async function cli(): Promise<void> {
   const config = loadConfig();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const outDir = path.resolve(folder ?? path.join('backups', `zalik-${stamp}`));
-  const m = await backup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, outDir, { force });
+  const m = await backup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, blobs: createBlobStore(config) }, outDir, { force });
   const rowsTotal = Object.values(m.tables).reduce((a, b) => a + b, 0);
   console.log(`backup written to ${outDir}`);
   console.log(`  ${m.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${Object.keys(m.tables).length} tables, ${rowsTotal} rows, ${m.dump.file} ${m.dump.bytes} bytes`);

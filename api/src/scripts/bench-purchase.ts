@@ -19,6 +19,7 @@ import { createScratchDatabase } from '../db/scratch.js';
 import { checkLedger } from '../modules/ledger/check.js';
 import { post, SYSTEM } from '../modules/ledger/service.js';
 import { minimalDocx } from '../modules/generators/docx-skeleton.js';
+import { Sandbox } from '../modules/generators/sandbox.js';
 import { saveTemplate } from '../modules/generators/templates.js';
 import { loadTask } from '../modules/orders/tasks.js';
 
@@ -79,7 +80,9 @@ try {
   };
   const manualId = await task(false);
   const autoId = await task(true);
-  await saveTemplate(deps, { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['Варіант: {Варіант}']), fileName: 'b.docx', uploaderId: developer });
+  const checker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: 1 << 20, maxHeapMb: 256 });
+  const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['Варіант: {Варіант}']), fileName: 'b.docx', uploaderId: developer };
+  await saveTemplate({ ...deps, sandbox: checker }, template).finally(() => checker.close());
 
   // Buyers with exactly enough money for their purchases.
   const buyers: { id: number; token: string }[] = [];

@@ -1,12 +1,13 @@
 /**
  * `npm run restore -- <folder> [--force]`: brings a backup (see backup.ts) back into the
- * database and DATA_DIR of the current config. It checks every checksum before touching
+ * database and file store (DATA_DIR/blobs or the S3 bucket) of the current config. It checks every checksum before touching
  * anything, refuses a database or file store that already holds data unless --force (which
  * wipes them first), then verifies the row counts and files against the manifest and runs the
  * ledger check. On PGlite the server must be stopped (one process per data directory).
  */
-import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,7 +15,9 @@ import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { checkLedger, type LedgerReport } from '../modules/ledger/check.js';
-import { countTables, listFiles, pgliteInUse, readManifest, run, sha256File, type BackupManifest, type Target } from './backup.js';
+import { createBlobStore } from '../ports/blob-store-from-config.js';
+import type { BlobStore } from '../ports/blob-store.js';
+import { backupPathOf, blobStoreOf, copyHashed, countTables, pgliteInUse, readManifest, run, sha256File, type BackupManifest, type Target } from './backup.js';
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -76,6 +79,29 @@ async function restorePglite(pgdata: string, dir: string, m: BackupManifest): Pr
 
 const nonEmpty = async (dir: string) => existsSync(dir) && (await readdir(dir)).length > 0;
 
+async function storedIds(store: BlobStore): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const b of store.list()) ids.push(b.id);
+  return ids.sort();
+}
+
+/** Streams each file of the backup into the store under its own id, then reads every one back and compares. */
+async function restoreBlobs(dir: string, store: BlobStore, m: BackupManifest): Promise<void> {
+  const ids = Object.keys(m.blobs.files).map((rel) => path.basename(rel));
+  for (const id of ids) {
+    const file = path.join(dir, 'blobs', backupPathOf(id));
+    const { size } = await stat(file);
+    await store.putStream(id, createReadStream(file), size);
+  }
+  const restored = await storedIds(store);
+  if (restored.length !== m.blobs.count) throw new Error(`restored ${restored.length} files, the manifest lists ${m.blobs.count}`);
+  const sink = () => new Writable({ write: (_c, _e, done) => done() });
+  for (const id of restored) {
+    const { sha256 } = await copyHashed((await store.stream(id)).stream, sink());
+    if (sha256 !== m.blobs.files[backupPathOf(id)]) throw new Error(`restored file ${id} differs from the backup`);
+  }
+}
+
 /** Restores the backup in `dir` into `target`; throws (having changed nothing) when it refuses. */
 export async function restore(dir: string, target: Target, opts: { force?: boolean } = {}): Promise<RestoreResult> {
   const m = await readManifest(dir);
@@ -86,11 +112,13 @@ export async function restore(dir: string, target: Target, opts: { force?: boole
   await verifyBackup(dir, m);
 
   const pgdata = path.join(target.dataDir, 'pgdata');
-  const blobs = path.join(target.dataDir, 'blobs');
+  const store = blobStoreOf(target);
+  const where = store.kind === 's3' ? 'the S3 bucket' : path.join(target.dataDir, 'blobs');
+  const existing = await storedIds(store);
   const dbFull = target.databaseUrl ? (await pgTableCount(target.databaseUrl)) > 0 : await nonEmpty(pgdata);
-  const blobsFull = await nonEmpty(blobs);
+  const blobsFull = existing.length > 0;
   if ((dbFull || blobsFull) && !opts.force) {
-    const what = [dbFull && (target.databaseUrl ? 'the database has tables' : `${pgdata} is not empty`), blobsFull && `${blobs} is not empty`];
+    const what = [dbFull && (target.databaseUrl ? 'the database has tables' : `${pgdata} is not empty`), blobsFull && `${where} holds ${existing.length} files`];
     throw new Error(`refusing to overwrite existing data (${what.filter(Boolean).join('; ')}); pass --force to replace it`);
   }
   if (!target.databaseUrl && pgliteInUse(pgdata)) throw new Error(`the PGlite database at ${pgdata} is open: stop the server first`);
@@ -99,19 +127,13 @@ export async function restore(dir: string, target: Target, opts: { force?: boole
     if (target.databaseUrl) await wipePostgres(target.databaseUrl);
     else await rm(pgdata, { recursive: true, force: true });
   }
-  if (blobsFull) await rm(blobs, { recursive: true, force: true });
+  for (const id of existing) await store.remove(id);
 
   const counts = target.databaseUrl ? await restorePostgres(target.databaseUrl, dir, m) : await restorePglite(pgdata, dir, m);
   const diff = Object.keys({ ...m.tables, ...counts }).filter((t) => m.tables[t] !== counts[t]);
   if (diff.length) throw new Error(`restored row counts differ from the manifest in: ${diff.join(', ')}`);
 
-  await mkdir(blobs, { recursive: true });
-  if (m.blobs.count > 0) await cp(path.join(dir, 'blobs'), blobs, { recursive: true });
-  const restored = await listFiles(blobs);
-  if (restored.length !== m.blobs.count) throw new Error(`restored ${restored.length} files, the manifest lists ${m.blobs.count}`);
-  for (const rel of restored) {
-    if ((await sha256File(path.join(blobs, rel))) !== m.blobs.files[rel]) throw new Error(`restored file ${rel} differs from the backup`);
-  }
+  await restoreBlobs(dir, store, m);
 
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
@@ -127,12 +149,13 @@ async function cli(): Promise<void> {
   const folder = args.find((a) => !a.startsWith('--'));
   if (!folder) throw new Error('usage: npm run restore -- <backup folder> [--force]');
   const config = loadConfig();
-  const { manifest, ledger } = await restore(path.resolve(folder), { databaseUrl: config.databaseUrl, dataDir: config.dataDir }, {
+  const blobs = createBlobStore(config);
+  const { manifest, ledger } = await restore(path.resolve(folder), { databaseUrl: config.databaseUrl, dataDir: config.dataDir, blobs }, {
     force: args.includes('--force'),
   });
   const rowsTotal = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`restored ${path.resolve(folder)} (taken ${manifest.createdAt})`);
-  console.log(`  ${Object.keys(manifest.tables).length} tables, ${rowsTotal} rows; ${manifest.blobs.count} files into ${path.join(config.dataDir, 'blobs')}`);
+  console.log(`  ${Object.keys(manifest.tables).length} tables, ${rowsTotal} rows; ${manifest.blobs.count} files into ${blobs.kind === 's3' ? 'the S3 bucket' : path.join(config.dataDir, 'blobs')}`);
   if (ledger.ok) console.log(`  ledger OK: ${ledger.accounts} accounts, ${ledger.transfers} transfers, balances sum to 0`);
   else {
     console.error(`  ledger BROKEN: ${ledger.problems.join('; ')}`);

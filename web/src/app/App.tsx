@@ -1,7 +1,9 @@
 import './zod';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBanner } from '../ui';
+import { clearErrorOnNavigation } from '../ui/errorBanner';
+import { OfflineBar } from './OfflineBar';
 import { Providers } from './providers';
 import { routes } from './routes';
 
@@ -11,6 +13,7 @@ const DemoBar = lazy(() => import('./DemoBar').then((m) => ({ default: m.DemoBar
 /** The whole app: data, router, the error banner, and the emulated Telegram header in demo mode. */
 export function App({ demo }: { demo: boolean }) {
   const [router] = useState(() => createBrowserRouter(routes));
+  useEffect(() => clearErrorOnNavigation(router), [router]);
   return (
     <Providers>
       {demo && (
@@ -19,6 +22,7 @@ export function App({ demo }: { demo: boolean }) {
         </Suspense>
       )}
       <RouterProvider router={router} />
+      <OfflineBar />
       <ErrorBanner />
     </Providers>
   );

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError, isBannedError } from '../api/errors';
-import { showError } from '../ui/errorBanner';
+import { isNetworkError, markOffline, markOnline } from '../api/network';
+import { hideError, showError } from '../ui/errorBanner';
 
 /** `meta: { silent: true }` on a query or mutation: the screen shows the error itself. */
 declare module '@tanstack/react-query' {
@@ -27,8 +28,20 @@ function report(error: unknown, silent: boolean | undefined): void {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (err, query) => report(err, query.meta?.silent) }),
-    mutationCache: new MutationCache({ onError: (err, _v, _c, mutation) => report(err, mutation.meta?.silent) }),
+    queryCache: new QueryCache({
+      onError: (err, query) => {
+        // A read that did not reach the server is said once, by the offline bar with its retry.
+        if (isNetworkError(err)) markOffline();
+        else report(err, query.meta?.silent);
+      },
+      onSuccess: () => markOnline(),
+    }),
+    mutationCache: new MutationCache({
+      onError: (err, _v, _c, mutation) => report(err, mutation.meta?.silent),
+      // An action that succeeded answers the attempt that raised the banner (a corrected form,
+      // a retry): the old error must not stay on top of the success.
+      onSuccess: () => hideError(),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -8,6 +8,7 @@ import {
   hapticFeedback,
   init as initSdk,
   initData,
+  mainButton,
   miniApp,
   openLink as sdkOpenLink,
   openTelegramLink as sdkOpenTelegramLink,
@@ -19,6 +20,7 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import { DOWNLOAD_FRAME_MS, FULLSCREEN_MIN_VERSION, NATIVE_DOWNLOAD_MIN_VERSION } from '@zalik/contract';
+import { DEMO_FLAG } from './launch';
 import { compareVersions, isMobilePlatform, versionString } from './version';
 
 const SDK_TIMEOUT_MS = 3000;
@@ -180,6 +182,49 @@ export function setBackButtonVisible(visible: boolean): void {
 /** Subscribes to back button taps; returns the unsubscribe function. */
 export function onBackButton(listener: () => void): () => void {
   const res = safe(() => backButton.onClick.ifAvailable(listener));
+  return res && res.ok ? res.data : () => {};
+}
+
+// --- Main button -----------------------------------------------------------------------------
+
+export interface MainButtonParams {
+  text: string;
+  enabled: boolean;
+  loading: boolean;
+}
+
+/**
+ * True inside a real Telegram client that draws the MainButton. The demo in a plain browser
+ * emulates the protocol but draws no button, so screens keep their in-page button there.
+ */
+export function hasMainButton(): boolean {
+  // The emulation leaves launch params where a real launch would: its own flag tells them apart.
+  if (!ready || safe(() => sessionStorage.getItem(DEMO_FLAG)) === '1') return false;
+  return !!safe(() => mainButton.mount.isAvailable());
+}
+
+/** Shows Telegram's MainButton with these params; null hides it. */
+export function setMainButton(params: MainButtonParams | null): void {
+  if (!params) {
+    safe(() => mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false }));
+    return;
+  }
+  safe(() => {
+    if (!mainButton.isMounted()) mainButton.mount.ifAvailable();
+  });
+  safe(() =>
+    mainButton.setParams.ifAvailable({
+      text: params.text,
+      isVisible: true,
+      isEnabled: params.enabled && !params.loading,
+      isLoaderVisible: params.loading,
+    }),
+  );
+}
+
+/** Subscribes to MainButton taps; returns the unsubscribe function. */
+export function onMainButton(listener: () => void): () => void {
+  const res = safe(() => mainButton.onClick.ifAvailable(listener));
   return res && res.ok ? res.data : () => {};
 }
 

@@ -9,6 +9,11 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   title?: ReactNode;
+  /**
+   * What is about to happen, naming the item ('Видалити предмет «Фізика»?'), above the spec's
+   * warning: the spec's texts alone do not say what the admin long-pressed.
+   */
+  question?: ReactNode;
   text?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -22,6 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   title = MSG.confirmTitle,
+  question,
   text = MSG.confirmText,
   confirmLabel = 'Підтвердити',
   cancelLabel = 'Скасувати',
@@ -50,9 +56,10 @@ export function ConfirmDialog({
           <h2 className={styles.dialogTitle} id="confirm-title">
             {title}
           </h2>
-          <p className={styles.dialogText} id="confirm-text">
-            {text}
-          </p>
+          <div id="confirm-text">
+            {question && <p className={styles.dialogQuestion}>{question}</p>}
+            <p className={styles.dialogText}>{text}</p>
+          </div>
         </div>
         <div className={styles.dialogActions}>
           <button type="button" onClick={onCancel}>

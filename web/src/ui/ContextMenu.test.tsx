@@ -70,6 +70,19 @@ describe('ContextMenu', () => {
     expect(onTap).not.toHaveBeenCalled();
   });
 
+  it('the click a touch screen sends on release keeps the menu open, wherever it lands', () => {
+    const { target, onEdit } = setup();
+    fireEvent.pointerDown(target, touch);
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    fireEvent.pointerUp(target, touch);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Редагувати' })); // the finger over an item
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByRole('menuitem', { name: 'Редагувати' }), touch); // a real tap next
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Редагувати' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+
   it('opens on right click and runs the chosen item, then closes', () => {
     const { target, onDelete } = setup();
     fireEvent.contextMenu(target, { clientX: 50, clientY: 60 });

@@ -22,7 +22,10 @@ const MOVE_TOLERANCE = 10;
 
 /**
  * Opens a small popup (about 130x60 px) at the press point after a long press of LONG_PRESS_MS
- * on touch, or on right click. A tap that ended as a long press does not also click the child.
+ * on touch, or on right click. Lifting the finger after a long press is never a tap: the click
+ * a touch screen sends on release would land on the open menu's backdrop (closing it), on an
+ * item under the finger, or on the child, so the first click after the menu opened is
+ * swallowed wherever it lands (until the next press starts).
  */
 export function ContextMenu({ items, children, disabled }: ContextMenuProps) {
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
@@ -35,7 +38,32 @@ export function ContextMenu({ items, children, disabled }: ContextMenuProps) {
     timer.current = undefined;
     start.current = null;
   };
-  useEffect(() => cancel, []);
+  const unguard = useRef<(() => void) | undefined>(undefined);
+  useEffect(
+    () => () => {
+      cancel();
+      unguard.current?.();
+    },
+    [],
+  );
+
+  /** Swallows the click that ends this long press, wherever it lands; a new press disarms it. */
+  const guardRelease = () => {
+    unguard.current?.();
+    const stop = (e: Event) => {
+      e.preventDefault();
+      e.stopPropagation();
+      done();
+    };
+    const done = () => {
+      window.removeEventListener('click', stop, true);
+      window.removeEventListener('pointerdown', done, true);
+      unguard.current = undefined;
+    };
+    window.addEventListener('click', stop, true);
+    window.addEventListener('pointerdown', done, true);
+    unguard.current = done;
+  };
 
   const open = (x: number, y: number) => {
     haptic.impact('medium');
@@ -55,6 +83,7 @@ export function ContextMenu({ items, children, disabled }: ContextMenuProps) {
     const { clientX, clientY } = e;
     timer.current = setTimeout(() => {
       fired.current = true;
+      guardRelease();
       open(clientX, clientY);
     }, LONG_PRESS_MS);
   };
@@ -73,15 +102,10 @@ export function ContextMenu({ items, children, disabled }: ContextMenuProps) {
         onPointerCancel={cancel}
         onContextMenu={(e) => {
           e.preventDefault();
+          // A touch browser also reports the long press itself as a context menu: open once.
+          if (fired.current) return;
           cancel();
           open(e.clientX, e.clientY);
-        }}
-        onClickCapture={(e) => {
-          if (fired.current) {
-            e.preventDefault();
-            e.stopPropagation();
-            fired.current = false;
-          }
         }}
       >
         {children}

@@ -5,7 +5,8 @@ import { ERROR_BANNER_MS } from '@zalik/contract';
 vi.mock('../telegram/sdk', () => ({ haptic: { impact: vi.fn(), notification: vi.fn(), selection: vi.fn() } }));
 
 import { ErrorBanner } from './ErrorBanner';
-import { hideError, showError } from './errorBanner';
+import { clearErrorOnNavigation, hideError, showError } from './errorBanner';
+import { createMemoryRouter } from 'react-router';
 
 describe('ErrorBanner', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -41,5 +42,23 @@ describe('ErrorBanner', () => {
     act(() => showError('помилка'));
     act(() => screen.getByRole('button', { name: 'Закрити' }).click());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('belongs to the screen that raised it: leaving the screen clears it, a search change does not', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/support', element: null },
+        { path: '/settings', element: null },
+      ],
+      { initialEntries: ['/support'] },
+    );
+    const stop = clearErrorOnNavigation(router);
+    render(<ErrorBanner />);
+    act(() => showError('Ви не можете завантажити більше трьох файлів'));
+    await act(() => router.navigate('/support?tab=2'));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await act(() => router.navigate('/settings'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    stop();
   });
 });

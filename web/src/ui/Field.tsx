@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { haptic } from '../telegram/sdk';
 import styles from './Field.module.css';
+import page from './Page.module.css';
 
 interface FieldProps {
   label?: ReactNode;
@@ -139,5 +140,40 @@ export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
         onChange(!checked);
       }}
     />
+  );
+}
+
+interface SwitchCellProps extends SwitchProps {
+  /** The row's visible title. */
+  children: ReactNode;
+  subtitle?: ReactNode;
+  before?: ReactNode;
+}
+
+/**
+ * A settings row whose whole width is the toggle, as in Telegram's settings: a tap anywhere on
+ * it flips the switch drawn at its end. Put it in a Section like a Cell.
+ */
+export function SwitchCell({ checked, onChange, label, disabled, children, subtitle, before }: SwitchCellProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      className={[page.cell, page.interactive, before ? page.withBefore : ''].join(' ')}
+      onClick={() => {
+        haptic.selection();
+        onChange(!checked);
+      }}
+    >
+      {before && <span className={page.before}>{before}</span>}
+      <span className={page.body}>
+        <span className={page.cellTitle}>{children}</span>
+        {subtitle && <span className={page.cellSubtitle}>{subtitle}</span>}
+      </span>
+      <span className={styles.switch} data-checked={checked} aria-hidden="true" />
+    </button>
   );
 }

@@ -34,6 +34,25 @@ export function hideError(): void {
   if (state.message !== null) set({ message: null, seq: state.seq });
 }
 
+/** The part of a data router this module needs: where the user is, and a way to follow it. */
+interface Navigable {
+  state: { location: { pathname: string } };
+  subscribe(fn: (state: { location: { pathname: string } }) => void): () => void;
+}
+
+/**
+ * A banner belongs to the screen that raised it: leaving that screen clears it, so an old
+ * error never sits over the next screen. Returns the unsubscribe function.
+ */
+export function clearErrorOnNavigation(router: Navigable): () => void {
+  let path = router.state.location.pathname;
+  return router.subscribe((s) => {
+    if (s.location.pathname === path) return;
+    path = s.location.pathname;
+    hideError();
+  });
+}
+
 function subscribe(l: () => void): () => void {
   listeners.add(l);
   return () => listeners.delete(l);

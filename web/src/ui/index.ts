@@ -2,13 +2,14 @@
 export { Page, Section, SectionHeader, IconTile } from './Page';
 export { Cell, Chevron } from './Cell';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
-export { Input, TextArea, Checkbox, Switch } from './Field';
+export { MainAction, type MainActionProps } from './MainAction';
+export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Lottie, type LottieName } from './Lottie';
 export { ErrorBanner } from './ErrorBanner';
-export { useErrorBanner, showError, hideError } from './errorBanner';
+export { useErrorBanner, showError, hideError, clearErrorOnNavigation } from './errorBanner';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ContextMenu, type ContextMenuItem } from './ContextMenu';
 export { Slider } from './Slider';

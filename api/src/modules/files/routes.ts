@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import { ErrorBody, MSG } from '@zalik/contract';
 import type { AppDeps } from '../../app.js';
 import { row } from '../../db/client.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { HttpError, forbidden, notFound } from '../../lib/errors.js';
 import { contentDisposition } from './names.js';
 import type { FileLinks } from './signing.js';
+import { isMissingBlob } from '../../ports/blob-store.js';
 
 /**
  * `GET /api/v1/files/{fileId}?exp=&sig=`: an order's file, for whoever holds a fresh signed
@@ -40,8 +41,11 @@ export const filesRoutes: FastifyPluginAsyncZod<AppDeps & { links: FileLinks }> 
       let stored;
       try {
         stored = await blobs.stream(file.blob_id);
-      } catch {
-        throw notFound(MSG.fileNotFound);
+      } catch (err) {
+        // A store that cannot be reached is not a missing file: the user may try again soon.
+        if (isMissingBlob(err)) throw notFound(MSG.fileNotFound);
+        request.log.error({ err }, 'file store unavailable');
+        throw new HttpError(503, MSG.unavailable);
       }
       return reply
         .header('content-type', file.mime)

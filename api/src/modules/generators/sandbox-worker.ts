@@ -1,12 +1,21 @@
 /**
- * Source of the worker thread that fills templates. It is plain CommonJS evaluated with
+ * Source of the worker thread that opens templates. It is plain CommonJS evaluated with
  * `new Worker(code, { eval: true })`, so it runs the same from src/ (tests, tsx) and dist/
- * without a build step of its own; the module paths come in workerData.
+ * without a build step of its own; the module paths and limits come in workerData.
  *
- * The options repeat template-options.ts (no expression parser, own-property lookup).
+ * Two jobs: `inspect` compiles an uploaded template and answers its placeholders (the
+ * comparison with the task stays in template-check.ts), `render` fills a stored one. Both
+ * first unpack every part under a running byte budget: a zip's declared sizes can lie, so
+ * the bytes are counted while inflating and inflating stops at the limit.
+ *
+ * The docxtemplater options are the same for both jobs, so a template that passed the check
+ * renders as checked: no expression parser (a tag is a plain name looked up on the data, own
+ * properties only, so `{constructor}` or `{__proto__}` find nothing), tag names trimmed, a
+ * missing value renders as empty text, and characters XML cannot hold are dropped.
  */
 export const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { inflateRawSync } = require('node:zlib');
 const PizZip = require(workerData.pizzip);
 const Docxtemplater = require(workerData.docxtemplater);
 const parser = (tag) => {
@@ -18,18 +27,92 @@ const parser = (tag) => {
     },
   };
 };
+const options = () => ({
+  paragraphLoop: true, linebreaks: true, errorLogging: false, stripInvalidXMLChars: true,
+  nullGetter: () => '', parser,
+});
+
+class Refusal extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+function open(template) {
+  let zip;
+  try {
+    zip = new PizZip(template);
+  } catch {
+    throw new Refusal('not-docx');
+  }
+  if (!zip.file('word/document.xml')) throw new Refusal('not-docx');
+  let left = workerData.maxUnpackedBytes;
+  for (const f of Object.values(zip.files)) {
+    const data = f._data;
+    const packed = data && data.getCompressedContent ? data.getCompressedContent() : null;
+    if (!packed) continue;
+    let size = packed.length;
+    if (data.compressionMethod === '\\x08\\x00') {
+      try {
+        size = inflateRawSync(packed, { maxOutputLength: Math.max(1, left) }).length;
+      } catch (err) {
+        throw new Refusal(err && err.code === 'ERR_BUFFER_TOO_LARGE' ? 'unpacked-too-large' : 'not-docx');
+      }
+    }
+    left -= size;
+    if (left < 0) throw new Refusal('unpacked-too-large');
+  }
+  return zip;
+}
+
+// docxtemplater's own explanations (unclosed tag, unopened loop...), a few of them.
+function explain(err) {
+  const props = err.properties || {};
+  const why = (props.errors || []).map((e) => e.properties && e.properties.explanation).filter(Boolean);
+  if (why.length === 0 && props.explanation) why.push(props.explanation);
+  if (why.length === 0) why.push(String(err.message || err));
+  return { why: why.slice(0, 3).map(String), more: Math.max(0, why.length - 3) };
+}
+
+function inspect(job) {
+  const zip = open(job.template);
+  let doc;
+  try {
+    doc = new Docxtemplater(zip, options());
+  } catch (err) {
+    if (err && err.name === 'TemplateError') return { templateError: explain(err) };
+    throw new Refusal('not-docx');
+  }
+  let count = 0;
+  const simplify = (parts) => {
+    const out = [];
+    for (const p of parts || []) {
+      if (p.type !== 'placeholder') continue;
+      if (++count > workerData.maxTags) throw new Refusal('too-many-tags');
+      out.push({ value: String(p.value), raw: String(p.raw || ''), module: p.module || null, inner: simplify(p.subparsed) });
+    }
+    return out;
+  };
+  const parts = [];
+  for (const file of Object.values(doc.compiled)) parts.push(...simplify(file.postparsed));
+  return { parts };
+}
+
+function render(job) {
+  const doc = new Docxtemplater(open(job.template), options());
+  doc.render(job.data);
+  const out = doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+  if (out.length > workerData.maxOutputBytes) throw new Refusal('too-large');
+  return { bytes: out };
+}
+
 parentPort.on('message', (job) => {
   try {
-    const doc = new Docxtemplater(new PizZip(job.template), {
-      paragraphLoop: true, linebreaks: true, errorLogging: false, stripInvalidXMLChars: true,
-      nullGetter: () => '', parser,
-    });
-    doc.render(job.data);
-    const out = doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
-    if (out.length > job.maxBytes) parentPort.postMessage({ id: job.id, error: 'too-large' });
-    else parentPort.postMessage({ id: job.id, bytes: out });
+    parentPort.postMessage({ id: job.id, ...(job.kind === 'inspect' ? inspect(job) : render(job)) });
   } catch (err) {
-    parentPort.postMessage({ id: job.id, error: String((err && err.message) || err) });
+    const reason = err instanceof Refusal ? err.reason : 'failed';
+    parentPort.postMessage({ id: job.id, reason, error: String((err && err.message) || err) });
   }
 });
 `;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { TEMPLATE_MAX_TAGS, TEMPLATE_MAX_UNPACKED_BYTES } from '@zalik/contract';
 import { WORKER_SOURCE } from './sandbox-worker.js';
 
 const require = createRequire(import.meta.url);
@@ -14,12 +15,37 @@ export interface SandboxOptions {
   maxOutputBytes: number;
   /** Heap of one worker; running out kills only that worker. */
   maxHeapMb: number;
+  /** A template whose parts unpack to more is refused (TEMPLATE_MAX_UNPACKED_BYTES by default). */
+  maxUnpackedBytes?: number;
+}
+
+/** A placeholder of a compiled template, as the worker reports it. */
+export interface TemplatePart {
+  value: string;
+  raw: string;
+  /** `loop` for `{#…}`; another module (e.g. `rawxml` for `{@…}`) is refused by the check. */
+  module: string | null;
+  inner: TemplatePart[];
+}
+
+/** What `inspect` finds: the placeholders, or docxtemplater's explanations of what is wrong. */
+export type TemplateInspection = { parts: TemplatePart[] } | { templateError: { why: string[]; more: number } };
+
+type Reason = 'timeout' | 'too-large' | 'unpacked-too-large' | 'not-docx' | 'too-many-tags' | 'failed';
+
+interface Reply {
+  id: number;
+  bytes?: Uint8Array;
+  parts?: TemplatePart[];
+  templateError?: { why: string[]; more: number };
+  reason?: Reason;
+  error?: string;
 }
 
 /** Why a render failed; the generator turns every kind into a message for the student. */
 export class SandboxError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'too-large' | 'failed',
+    readonly reason: Reason,
     detail: string,
   ) {
     super(detail);
@@ -28,9 +54,10 @@ export class SandboxError extends Error {
 
 interface Job {
   id: number;
+  kind: 'render' | 'inspect';
   template: Buffer;
-  data: unknown;
-  resolve(bytes: Buffer): void;
+  data?: unknown;
+  resolve(reply: Reply): void;
   reject(err: SandboxError): void;
 }
 
@@ -41,11 +68,12 @@ interface Slot {
 }
 
 /**
- * Templates are untrusted, and docxtemplater is synchronous: rendering in the request's own
- * thread could not be stopped. Here each render runs in a worker thread with a heap limit
- * and a deadline; a worker that overruns is terminated and replaced, and the API thread
- * never blocks. Workers are reused (starting one costs ~50 ms) and do not keep the process
- * alive while idle.
+ * Templates are untrusted, and unzipping and docxtemplater are synchronous: opening one in
+ * the request's own thread could not be stopped and would stall every other request. Here
+ * each job (checking an upload, rendering a purchase) runs in a worker thread with a heap
+ * limit, a deadline and a cap on unpacked bytes; a worker that overruns is terminated and
+ * replaced, and the API thread never blocks. Workers are reused (starting one costs ~50 ms)
+ * and do not keep the process alive while idle.
  */
 export class Sandbox {
   private readonly slots: Slot[] = [];
@@ -55,10 +83,24 @@ export class Sandbox {
 
   constructor(private readonly opts: SandboxOptions) {}
 
-  render(template: Buffer, data: unknown): Promise<Buffer> {
+  /** Fills a template; refuses with the SandboxError's reason. */
+  async render(template: Buffer, data: unknown): Promise<Buffer> {
+    const reply = await this.run('render', template, data);
+    if (!reply.bytes) throw new SandboxError('failed', 'no document');
+    return Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
+  }
+
+  /** Compiles a template without rendering it and answers its placeholders. */
+  async inspect(template: Buffer): Promise<TemplateInspection> {
+    const reply = await this.run('inspect', template);
+    if (reply.templateError) return { templateError: reply.templateError };
+    return { parts: reply.parts ?? [] };
+  }
+
+  private run(kind: Job['kind'], template: Buffer, data?: unknown): Promise<Reply> {
     if (this.closed) return Promise.reject(new SandboxError('failed', 'sandbox closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, template, data, resolve, reject });
+      this.queue.push({ id: this.nextId++, kind, template, data, resolve, reject });
       this.pump();
     });
   }
@@ -81,17 +123,21 @@ export class Sandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: MODULES,
+      workerData: {
+        ...MODULES,
+        maxOutputBytes: this.opts.maxOutputBytes,
+        maxUnpackedBytes: this.opts.maxUnpackedBytes ?? TEMPLATE_MAX_UNPACKED_BYTES,
+        maxTags: TEMPLATE_MAX_TAGS,
+      },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (msg: { id: number; bytes?: Uint8Array; error?: string }) => {
+    worker.on('message', (msg: Reply) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       this.finish(slot);
-      if (msg.bytes) job.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
-      else if (msg.error === 'too-large') job.reject(new SandboxError('too-large', 'result too large'));
-      else job.reject(new SandboxError('failed', msg.error ?? 'render failed'));
+      if (msg.reason) job.reject(new SandboxError(msg.reason, msg.error ?? msg.reason));
+      else job.resolve(msg);
       this.pump();
     });
     // Out of memory, or a crash: fail the job in hand and replace the worker.
@@ -118,11 +164,11 @@ export class Sandbox {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
       this.finish(slot);
-      job.reject(new SandboxError('timeout', `render took longer than ${this.opts.timeoutMs} ms`));
+      job.reject(new SandboxError('timeout', `${job.kind} took longer than ${this.opts.timeoutMs} ms`));
       void this.kill(slot, 'timeout');
       this.pump();
     }, this.opts.timeoutMs);
-    slot.worker.postMessage({ id: job.id, template: job.template, data: job.data, maxBytes: this.opts.maxOutputBytes });
+    slot.worker.postMessage({ id: job.id, kind: job.kind, template: job.template, data: job.data });
   }
 
   private finish(slot: Slot): void {

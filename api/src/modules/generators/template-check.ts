@@ -1,12 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
-import PizZip from 'pizzip';
-import Docxtemplater from 'docxtemplater';
 import { MSG, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG, type TaskType } from '@zalik/contract';
 import { badRequest } from '../../lib/errors.js';
-import { templateOptions } from './template-options.js';
-
-/** A zip that unpacks to more than this is refused before docxtemplater reads it (zip bomb). */
-const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+import { SandboxError, type Sandbox, type TemplatePart } from './sandbox.js';
 
 interface Tag {
   name: string;
@@ -14,70 +8,27 @@ interface Tag {
   inner: Tag[];
 }
 
-interface TemplateErrorLike {
-  properties?: { errors?: { properties?: { explanation?: string } }[]; explanation?: string };
-}
-
-interface ZipEntryData {
-  compressionMethod?: string;
-  getCompressedContent?: () => Uint8Array;
-}
-
-/**
- * Unpacks every entry with a running cap before docxtemplater touches it: a zip's declared
- * sizes can lie, and inflating a bomb in the API thread would take the server down.
- */
-function assertUnpackedSizeWithin(zip: PizZip, budget: number): void {
-  let left = budget;
-  for (const f of Object.values(zip.files)) {
-    const data = (f as unknown as { _data?: ZipEntryData })._data;
-    const packed = data?.getCompressedContent?.();
-    if (!data || !packed) continue;
-    let size: number;
-    if (data.compressionMethod === '\x08\x00') {
-      try {
-        size = inflateRawSync(packed, { maxOutputLength: Math.max(1, left) }).length;
-      } catch {
-        throw badRequest(MSG.templateInvalid('розпакований документ завеликий або пошкоджений'));
-      }
-    } else {
-      size = packed.length;
-    }
-    left -= size;
-    if (left < 0) throw badRequest(MSG.templateInvalid('розпакований документ завеликий'));
+/** Why the worker could not open a template, in the words of the admin who uploads it. */
+function refusal(err: SandboxError): string {
+  switch (err.reason) {
+    case 'not-docx':
+      return MSG.templateNotDocx;
+    case 'unpacked-too-large':
+      return MSG.templateUnpackedTooBig;
+    case 'too-many-tags':
+      return MSG.templateTooManyTags;
+    default:
+      // Out of time or out of the worker's heap.
+      return MSG.templateCheckFailed;
   }
 }
 
-function openDocx(bytes: Buffer): PizZip {
-  let zip: PizZip;
-  try {
-    zip = new PizZip(bytes);
-  } catch {
-    throw badRequest(MSG.templateNotDocx);
-  }
-  if (!zip.file('word/document.xml')) throw badRequest(MSG.templateNotDocx);
-  assertUnpackedSizeWithin(zip, MAX_UNPACKED_BYTES);
-  return zip;
-}
-
-/** docxtemplater's own explanations of what is wrong (unclosed tag, unopened loop...). */
-function explain(err: unknown): string {
-  const props = (err as TemplateErrorLike).properties;
-  const why = (props?.errors ?? [])
-    .map((e) => e.properties?.explanation)
-    .filter((s): s is string => Boolean(s));
-  if (why.length === 0 && props?.explanation) why.push(props.explanation);
-  if (why.length === 0) return err instanceof Error ? err.message : String(err);
-  return why.slice(0, 3).join('; ') + (why.length > 3 ? ` (і ще ${why.length - 3})` : '');
-}
-
-function collect(parts: Docxtemplater.DXT.Part[] | undefined): Tag[] {
+function collect(parts: TemplatePart[]): Tag[] {
   const tags: Tag[] = [];
-  for (const p of parts ?? []) {
-    if (p.type !== 'placeholder') continue;
+  for (const p of parts) {
     const name = p.value.trim();
     if (p.module && p.module !== 'loop') throw badRequest(MSG.templateInvalid(MSG.templateUnsupportedTag(p.raw || name)));
-    tags.push({ name, loop: p.module === 'loop', inner: collect(p.subparsed) });
+    tags.push({ name, loop: p.module === 'loop', inner: collect(p.inner) });
   }
   return tags;
 }
@@ -122,22 +73,23 @@ function compareWithTask(tags: Tag[], type: TaskType, argumentNames: string[]): 
 
 /**
  * Compiles an uploaded template exactly as generation will (no expression parser: the
- * author is untrusted) and checks its tags against the task. Returns the tags found.
- * Every refusal is a 400 whose message says what to fix.
+ * author is untrusted), in the sandbox's worker under its time, heap and unpacked-size
+ * limits, and checks its tags against the task. Returns the tags found. Every refusal is a
+ * 400 whose message says what to fix.
  */
-export function checkTemplate(bytes: Buffer, task: { type: TaskType; argumentNames: string[] }): string[] {
-  const zip = openDocx(bytes);
-  let doc: Docxtemplater;
+export async function checkTemplate(sandbox: Sandbox, bytes: Buffer, task: { type: TaskType; argumentNames: string[] }): Promise<string[]> {
+  let found;
   try {
-    doc = new Docxtemplater(zip, templateOptions());
+    found = await sandbox.inspect(bytes);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TemplateError') throw badRequest(MSG.templateInvalid(explain(err)));
-    throw badRequest(MSG.templateNotDocx);
+    if (err instanceof SandboxError) throw badRequest(refusal(err));
+    throw err;
   }
-  const compiled = (doc as unknown as { compiled: Record<string, { postparsed: Docxtemplater.DXT.Part[] }> }).compiled;
-  const tags: Tag[] = [];
-  for (const file of Object.values(compiled)) tags.push(...collect(file.postparsed));
+  if ('templateError' in found) {
+    const { why, more } = found.templateError;
+    throw badRequest(MSG.templateInvalid(why.join('; ') + (more > 0 ? ` (і ще ${more})` : '')));
+  }
+  const tags = collect(found.parts);
   compareWithTask(tags, task.type, task.argumentNames);
   return flatten(tags);
 }
-

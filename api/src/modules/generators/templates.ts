@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadTask, type TaskForOrder } from '../orders/tasks.js';
+import type { Sandbox } from './sandbox.js';
 import { checkTemplate } from './template-check.js';
 
 interface TemplateRow {
@@ -35,15 +36,17 @@ export async function templateInfo(ex: Executor, taskId: number): Promise<TaskTe
 }
 
 /**
- * Checks and stores a template, replacing the task's old one. The new blob is written before
+ * Checks (in the sandbox's worker, never on the API thread) and stores a template, replacing
+ * the task's old one. The tags found are stored with it, so a purchase never parses it again
+ * on this thread: it compares those tags with the task and renders in the worker. The new blob is written before
  * the transaction and removed if it fails; the old blob is removed only after the commit, so
  * a generation running meanwhile finds one or the other, never neither.
  */
 export async function saveTemplate(
-  deps: { db: Db; blobs: BlobStore },
+  deps: { db: Db; blobs: BlobStore; sandbox: Sandbox },
   p: { task: TaskForOrder; bytes: Buffer; fileName: string; uploaderId: number },
 ): Promise<TaskTemplateInfo> {
-  const tags = checkTemplate(p.bytes, { type: p.task.type, argumentNames: p.task.argumentNames });
+  const tags = await checkTemplate(deps.sandbox, p.bytes, { type: p.task.type, argumentNames: p.task.argumentNames });
   const blobId = await deps.blobs.put(p.bytes);
   let old: string | undefined;
   let saved: TemplateRow;

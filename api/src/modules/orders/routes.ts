@@ -27,8 +27,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const links = createFileLinks(deps.config.jwtSecret, deps.config.publicUrl);
   // Named one by one: `deps` also carries this plugin's own options (its prefix), which the
   // child plugins must not inherit a second time.
-  const { config, database, db, tokens, users, blobs, generators, catalogue, jobs, bot, dispose } = deps;
-  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, catalogue, jobs, bot, dispose, links };
+  const { config, database, db, tokens, users, blobs, generators, templateChecker, catalogue, jobs, bot, dispose } = deps;
+  const ordersDeps: OrdersDeps = { config, database, db, tokens, users, blobs, generators, templateChecker, catalogue, jobs, bot, dispose, links };
 
   app.post(
     '/tasks/process',

@@ -35,7 +35,7 @@ function demoTemplate(task: TaskForOrder): Buffer {
   return minimalDocx([...head, ...task.argumentNames.map((n) => `${noBraces(n)}: {${n}}`)]);
 }
 
-async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs']): Promise<void> {
+async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs'], sandbox: Sandbox): Promise<void> {
   const ids = await rows<{ id: number }>(
     tx,
     sql`SELECT t.id FROM tasks t WHERE t.identifier = ${DOCX_TEMPLATE} AND t.auto_generate AND t.deleted_at IS NULL
@@ -47,7 +47,7 @@ async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs
     const bytes = demoTemplate(task);
     let tags: string[];
     try {
-      tags = checkTemplate(bytes, task);
+      tags = await checkTemplate(sandbox, bytes, task);
     } catch {
       continue; // an argument name that cannot be a tag: the admin uploads a template by hand
     }
@@ -66,8 +66,16 @@ async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs
  * templates through that transaction, never the outer database.
  */
 export const seedOrders: SeedStep = async (tx, deps) => {
-  await seedTemplates(tx, deps.blobs);
+  const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  try {
+    await seedTemplates(tx, deps.blobs, sandbox);
+    await seedPurchases(tx, deps, sandbox);
+  } finally {
+    await sandbox.close();
+  }
+};
 
+async function seedPurchases(tx: Executor, deps: Parameters<SeedStep>[1], sandbox: Sandbox): Promise<void> {
   const student = await row<{ username: string }>(tx, sql`SELECT username FROM users WHERE telegram_id = ${STUDENT}`);
   if (!student) return;
   const pick = async (auto: boolean) => {
@@ -81,26 +89,21 @@ export const seedOrders: SeedStep = async (tx, deps) => {
     return r ? loadTask(tx, Number(r.id)) : null;
   };
 
-  const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const generators = new GeneratorRegistry().register(createDocxTemplateGenerator({ db: tx, blobs: deps.blobs, sandbox }));
   const ctx = { blobs: deps.blobs, generators, feePercent: deps.config.platformFeePercent, log: { warn: () => {}, error: () => {} } };
   const buyer = { telegramId: STUDENT, username: student.username, isAdmin: false };
-  try {
-    for (const [auto, key] of [
-      [true, 'demo-seed-auto-order'],
-      [false, 'demo-seed-manual-order'],
-    ] as const) {
-      const task = await pick(auto);
-      if (!task) continue;
-      const values = task.type === 'TEST' ? [SAMPLE['Питання']!] : task.argumentNames.map((n) => SAMPLE[n] ?? 'Демо');
-      try {
-        await purchase(ctx, tx, buyer, { taskId: task.id, arguments: values }, key);
-      } catch (err) {
-        // Demo money is another step's business: without it, the demo simply has no orders.
-        if (!(err instanceof InsufficientFunds)) throw err;
-      }
+  for (const [auto, key] of [
+    [true, 'demo-seed-auto-order'],
+    [false, 'demo-seed-manual-order'],
+  ] as const) {
+    const task = await pick(auto);
+    if (!task) continue;
+    const values = task.type === 'TEST' ? [SAMPLE['Питання']!] : task.argumentNames.map((n) => SAMPLE[n] ?? 'Демо');
+    try {
+      await purchase(ctx, tx, buyer, { taskId: task.id, arguments: values }, key);
+    } catch (err) {
+      // Demo money is another step's business: without it, the demo simply has no orders.
+      if (!(err instanceof InsufficientFunds)) throw err;
     }
-  } finally {
-    await sandbox.close();
   }
-};
+}

@@ -12,7 +12,7 @@ type Grantable = (typeof GRANTABLE_ROLES)[number];
 
 const HINT: Record<Grantable, string> = {
   ROLE_ADMIN: 'Керує каталогом, користувачами, поповненнями та знижками.',
-  ROLE_DEVELOPER: 'Виконує замовлення і має Dev гаманець для виплат.',
+  ROLE_DEVELOPER: 'Виконує замовлення і має гаманець розробника для виплат.',
 };
 
 /** /settings/admin-panel/profile/give-role?telegramId=: grant exactly one of admin or developer (lazy chunk). */

@@ -9,6 +9,12 @@ import { buyableTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
+/** The student's wallets: the buying screen shows the balance it pays from. */
+const wallet = (balance: number) => ({ 'GET /api/v1/wallets/user/100001': () => json([{ name: 'Загальний гаманець', balance, kind: 'general' }]) });
+const WALLET = wallet(500);
+/** The purchases sent (the screen also reads the wallet). */
+const posts = <C extends { method: string }>(api: { calls: C[] }) => api.calls.filter((c) => c.method === 'POST');
+
 const PROCESSED: ProcessedTask = {
   id: '41',
   developerName: 'dev_demo',
@@ -36,7 +42,7 @@ beforeAll(() => preloadLazy(buyingRoutes));
 
 describe('buying a regular task', () => {
   it('shows the title, the subject and one labelled input per argument', () => {
-    mockFetch({});
+    mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at());
     expect(screen.getByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
     expect(screen.getByText('Вища математика')).toBeInTheDocument();
@@ -45,7 +51,7 @@ describe('buying a regular task', () => {
   });
 
   it('shows a short instruction in full, and cuts a long one at 90 characters behind a toggle', async () => {
-    mockFetch({});
+    mockFetch({ ...WALLET });
     const short = 'К'.repeat(90);
     const { unmount } = renderRoutes(buyingRoutes, at(buyableTask({ description: short })));
     expect(screen.getByText(short)).toBeInTheDocument();
@@ -64,7 +70,7 @@ describe('buying a regular task', () => {
 
   it('sends without an emptiness check, trims trailing whitespace, shows "Генерація" while sending, then opens the result', async () => {
     let answer!: (r: Response) => void;
-    const api = mockFetch({ 'POST /api/v1/tasks/process': () => new Promise<Response>((r) => (answer = r)) });
+    const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => new Promise<Response>((r) => (answer = r)) });
     renderRoutes(buyingRoutes, at());
 
     await userEvent.type(screen.getByLabelText('ПІБ студента'), 'Іваненко І. І.   ');
@@ -72,13 +78,13 @@ describe('buying a regular task', () => {
 
     const busy = await screen.findByRole('button', { name: 'Генерація' });
     expect(busy).toBeDisabled();
-    expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]!.body).toEqual({ taskId: '7', arguments: ['Іваненко І. І.', ''] });
-    expect(api.calls[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts(api)).toHaveLength(1);
+    expect(posts(api)[0]!.body).toEqual({ taskId: '7', arguments: ['Іваненко І. І.', ''] });
+    expect(posts(api)[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // A second tap while sending does nothing.
     fireEvent.click(busy);
-    expect(api.calls).toHaveLength(1);
+    expect(posts(api)).toHaveLength(1);
 
     await act(async () => answer(json(PROCESSED)));
     await screen.findByRole('heading', { name: 'Готово!' });
@@ -89,17 +95,18 @@ describe('buying a regular task', () => {
   });
 
   it('asks for a Telegram username before buying, and sends nothing', async () => {
-    const api = mockFetch({});
+    const api = mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at(), { ...STUDENT, username: '' });
     await userEvent.click(send());
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.usernameRequired);
     expect(sdk.haptic.notification).toHaveBeenCalledWith('error');
-    expect(api.calls).toHaveLength(0);
+    expect(posts(api)).toHaveLength(0);
   });
 
   it('retries the same values with the same Idempotency-Key, and a changed input gets a new one', async () => {
     let fail = true;
     const api = mockFetch({
+      ...WALLET,
       'POST /api/v1/tasks/process': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(PROCESSED)),
     });
     renderRoutes(buyingRoutes, at());
@@ -109,21 +116,23 @@ describe('buying a regular task', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.networkError);
     expect(sdk.haptic.notification).toHaveBeenCalledWith('error');
     await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
-    await waitFor(() => expect(api.calls).toHaveLength(2));
-    const [first, retry] = api.calls;
+    await waitFor(() => expect(posts(api)).toHaveLength(2));
+    const [first, retry] = posts(api);
     expect(retry!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
 
     await userEvent.type(screen.getByLabelText('Група'), 'А');
     fail = false;
     await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
     await screen.findByRole('heading', { name: 'Готово!' });
-    expect(api.calls).toHaveLength(3);
-    expect(api.calls[2]!.body).toEqual({ taskId: '7', arguments: ['', 'КН-21А'] });
-    expect(api.calls[2]!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+    // The banner of the failed attempt does not stay on top of the success.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(posts(api)).toHaveLength(3);
+    expect(posts(api)[2]!.body).toEqual({ taskId: '7', arguments: ['', 'КН-21А'] });
+    expect(posts(api)[2]!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
   });
 
   it("shows the server's message in the banner and stays on the form", async () => {
-    mockFetch({ 'POST /api/v1/tasks/process': () => json({ message: MSG.insufficientFunds }, 400) });
+    mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json({ message: MSG.insufficientFunds }, 400) });
     renderRoutes(buyingRoutes, at());
     await userEvent.click(send());
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.insufficientFunds);
@@ -132,17 +141,67 @@ describe('buying a regular task', () => {
   });
 
   it('finds the task by ?taskId and ?teacherId when opened without navigation state', async () => {
-    mockFetch({ 'GET /api/v1/tasks/teacher/3': () => json([buyableTask({ id: '6', title: 'Інше' }), buyableTask()]) });
+    mockFetch({ ...WALLET, 'GET /api/v1/tasks/teacher/3': () => json([buyableTask({ id: '6', title: 'Інше' }), buyableTask()]) });
     renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task', search: '?taskId=7&teacherId=3' });
     expect(await screen.findByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
     expect(screen.getByLabelText('Група')).toBeInTheDocument();
   });
 });
 
+describe('paying', () => {
+  it('shows the balance and the price after discount before the tap', async () => {
+    mockFetch({ ...wallet(1490) });
+    renderRoutes(buyingRoutes, at(buyableTask({ price: 200, discount: 10 })));
+    const payment = screen.getByRole('region', { name: 'Оплата' });
+    expect(await within(payment).findByText('1 490 грн')).toBeInTheDocument();
+    expect(within(payment).getByText('180 грн')).toBeInTheDocument();
+    expect(within(payment).queryByText(/Недостатньо коштів/)).toBeNull();
+  });
+
+  it('says the balance is short before the tap, keeps the purchase inactive and offers a top-up', async () => {
+    const api = mockFetch({ ...wallet(50) });
+    renderRoutes(buyingRoutes, at(buyableTask({ price: 120, discount: 0 })));
+    expect(await screen.findByText('Недостатньо коштів: бракує 70 грн.')).toBeInTheDocument();
+    expect(send()).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Група'), 'КН-21{Enter}');
+    expect(posts(api)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
+    expect(screen.getByTestId('elsewhere')).toHaveTextContent('/wallet/deposit');
+  });
+
+  it("drives Telegram's MainButton where the client has one, with its progress state", async () => {
+    sdk.hasMainButton.mockReturnValue(true);
+    let tap: () => void = () => {};
+    sdk.onMainButton.mockImplementation((listener) => {
+      tap = listener;
+      return () => {};
+    });
+    let answer!: (r: Response) => void;
+    const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => new Promise<Response>((r) => (answer = r)) });
+    renderRoutes(buyingRoutes, at());
+    expect(screen.queryByRole('button', { name: 'Відправити' })).toBeNull();
+    await waitFor(() => expect(sdk.setMainButton).toHaveBeenLastCalledWith({ text: 'Відправити', enabled: true, loading: false }));
+    act(() => tap());
+    await waitFor(() => expect(sdk.setMainButton).toHaveBeenLastCalledWith({ text: 'Генерація', enabled: true, loading: true }));
+    expect(posts(api)).toHaveLength(1);
+    await act(async () => answer(json(PROCESSED)));
+    await screen.findByRole('heading', { name: 'Готово!' });
+    expect(sdk.setMainButton).toHaveBeenLastCalledWith(null);
+    sdk.hasMainButton.mockReturnValue(false);
+  });
+});
+
 describe('the result of a manual purchase', () => {
+  it('shows what was charged and the balance left', async () => {
+    mockFetch({ ...wallet(310) });
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: PROCESSED, charged: 180 } });
+    expect(screen.getByText('Списано').nextSibling).toHaveTextContent('180 грн');
+    await waitFor(() => expect(screen.getByText('Залишок на балансі').nextSibling).toHaveTextContent('310 грн'));
+  });
+
   it('says the order is in progress and where the answer will come', async () => {
     const manual: ProcessedTask = { ...PROCESSED, autoGenerate: false, fileName: null, link: null, status: 'IN_PROGRESS', message: MSG.orderAccepted };
-    mockFetch({ 'POST /api/v1/tasks/process': () => json(manual) });
+    mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(manual) });
     renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false })));
     await userEvent.click(send());
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Task } from '@zalik/contract';
-import { FixedBottomButton, Input } from '../../ui';
+import { Input, MainAction } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
+import { Payment } from './Payment';
+import { usePayment } from './usePayment';
 import { usePurchaseAttempt } from './usePurchaseAttempt';
 import styles from './buying.module.css';
 
@@ -12,11 +14,15 @@ export default function BuyingTaskScreen() {
 
 function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const [values, setValues] = useState<string[]>(() => task.arguments.map(() => ''));
-  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task');
+  const payment = usePayment(task);
+  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task', payment.price);
+  const send = () => {
+    if (payment.missing === 0) void submit(values);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit(values);
+    send();
   };
 
   return (
@@ -37,9 +43,8 @@ function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
           }}
         />
       ))}
-      <FixedBottomButton type="submit" loading={sending}>
-        {sending ? 'Генерація' : 'Відправити'}
-      </FixedBottomButton>
+      <Payment payment={payment} />
+      <MainAction submit text={sending ? 'Генерація' : 'Відправити'} loading={sending} disabled={payment.missing > 0} onAction={send} />
     </form>
   );
 }

@@ -1,12 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type ProcessedTask } from '@zalik/contract';
+import { MSG, TEST_MAX_QUESTIONS, type ProcessedTask } from '@zalik/contract';
 import { buyingRoutes } from './routes';
 import { json, mockFetch, renderRoutes, preloadLazy } from '../../../test/harness';
 import { buyableTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
+
+/** The student's wallets: the buying screen shows the balance it pays from. */
+const wallet = (balance: number) => ({ 'GET /api/v1/wallets/user/100001': () => json([{ name: 'Загальний гаманець', balance, kind: 'general' }]) });
+const WALLET = wallet(500);
+/** The purchases sent (the screen also reads the wallet). */
+const posts = <C extends { method: string }>(api: { calls: C[] }) => api.calls.filter((c) => c.method === 'POST');
 
 const TEST_TASK = buyableTask({
   id: '9',
@@ -40,7 +46,7 @@ beforeAll(() => preloadLazy(buyingRoutes));
 
 describe('buying a test task', () => {
   it('numbers the fields after the first argument and adds one per tap', async () => {
-    mockFetch({});
+    mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at);
     expect(screen.getByLabelText('Питання №1')).toHaveAttribute('placeholder', 'Текст питання разом із варіантами');
     expect(screen.queryByLabelText('Питання №2')).toBeNull();
@@ -51,26 +57,71 @@ describe('buying a test task', () => {
   });
 
   it('refuses an empty (or blank) question with the spec message and sends nothing', async () => {
-    const api = mockFetch({});
+    const api = mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at);
     await userEvent.type(screen.getByLabelText('Питання №1'), '2+2?');
     await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.argumentEmpty);
-    expect(api.calls).toHaveLength(0);
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('lets an added question go again (never the first), renumbering the rest', async () => {
+    const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(ORDER) });
+    renderRoutes(buyingRoutes, at);
+    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    await userEvent.type(screen.getByLabelText('Питання №1'), 'Перше');
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.type(screen.getByLabelText('Питання №3'), 'Третє');
+    expect(screen.queryByRole('button', { name: 'Прибрати: Питання №1' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Прибрати: Питання №2' }));
+    expect(screen.getByLabelText('Питання №2')).toHaveValue('Третє');
+    expect(screen.queryByLabelText('Питання №3')).toBeNull();
+    // The extra tap no longer blocks the purchase.
+    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    await screen.findByRole('heading', { name: 'Замовлення прийнято' });
+    expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Перше', 'Третє'] });
+  });
+
+  it(`stops at ${TEST_MAX_QUESTIONS} questions`, async () => {
+    mockFetch({ ...WALLET });
+    renderRoutes(buyingRoutes, at);
+    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    for (let i = 1; i < TEST_MAX_QUESTIONS; i++) await userEvent.click(add);
+    expect(screen.getByLabelText(`Питання №${TEST_MAX_QUESTIONS}`)).toBeInTheDocument();
+    expect(add).toBeDisabled();
+    expect(screen.getByText(`Не більше ${TEST_MAX_QUESTIONS} запитань в одному замовленні.`)).toBeInTheDocument();
+  });
+
+  it('marks every empty question at once, and the mark goes as the question is filled', async () => {
+    const api = mockFetch({ ...WALLET });
+    renderRoutes(buyingRoutes, at);
+    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.type(screen.getByLabelText('Питання №2'), 'Друге');
+    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    expect(screen.getByLabelText('Питання №1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Питання №3')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Питання №2')).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(screen.getByLabelText('Питання №1'), 'Перше');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(posts(api)).toHaveLength(0);
   });
 
   it('sends every answer, trailing whitespace removed, and shows that the order is in progress', async () => {
-    const api = mockFetch({ 'POST /api/v1/tasks/process': () => json(ORDER) });
+    const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(ORDER) });
     renderRoutes(buyingRoutes, at);
     await userEvent.type(screen.getByLabelText('Питання №1'), 'Що таке JOIN?  ');
     await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '  Що таке індекс?');
     await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
-    await waitFor(() => expect(api.calls).toHaveLength(1));
-    expect(api.calls[0]!.body).toEqual({ taskId: '9', arguments: ['Що таке JOIN?', '  Що таке індекс?'] });
+    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Що таке JOIN?', '  Що таке індекс?'] });
     expect(screen.getByText(MSG.orderAccepted)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MSG, type Task } from '@zalik/contract';
-import { Button, FixedBottomButton, Input, showError } from '../../ui';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MSG, TEST_MAX_QUESTIONS, type Task } from '@zalik/contract';
+import { haptic } from '../../telegram/sdk';
+import { Button, CloseIcon, Input, MainAction } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
+import { Payment } from './Payment';
+import { usePayment } from './usePayment';
 import { usePurchaseAttempt } from './usePurchaseAttempt';
 import styles from './buying.module.css';
 
@@ -10,57 +13,92 @@ export default function BuyingTestScreen() {
   return <BuyingFrame>{(task, subjectId) => <TestForm key={task.id} task={task} subjectId={subjectId} />}</BuyingFrame>;
 }
 
+interface Question {
+  /** Stable across removals, so a field keeps its focus and caret when one above it goes. */
+  key: number;
+  value: string;
+}
+
 function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
-  const [values, setValues] = useState<string[]>(['']);
+  const nextKey = useRef(1);
+  const [questions, setQuestions] = useState<Question[]>([{ key: 0, value: '' }]);
   const baseId = useId();
-  const fieldId = (i: number) => `${baseId}-q${i}`;
-  const focus = (i: number) => document.getElementById(fieldId(i))?.focus();
-  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-test');
+  const fieldId = (key: number) => `${baseId}-q${key}`;
+  const focus = (key: number) => document.getElementById(fieldId(key))?.focus();
+  // The price is per order, not per question: the server charges the task's price once.
+  const payment = usePayment(task);
+  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-test', payment.price);
+  const [marked, setMarked] = useState(false);
   const first = task.arguments[0];
   const name = first?.name ?? 'Питання';
+  const full = questions.length >= TEST_MAX_QUESTIONS;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const empty = values.findIndex((v) => v.trim() === '');
-    if (empty !== -1) {
-      showError(MSG.argumentEmpty);
-      focus(empty);
+  const send = () => {
+    if (payment.missing > 0) return;
+    const empty = questions.find((q) => q.value.trim() === '');
+    if (empty) {
+      // Every empty question is marked at once, each with the spec's message under it.
+      setMarked(true);
+      haptic.notification('error');
+      focus(empty.key);
       return;
     }
-    void submit(values);
+    void submit(questions.map((q) => q.value));
   };
 
   const add = () => {
-    setValues((v) => [...v, '']);
+    if (full) return;
+    const key = nextKey.current++;
+    setQuestions((qs) => [...qs, { key, value: '' }]);
     // Focus the new field once it is rendered.
-    const next = values.length;
-    requestAnimationFrame(() => focus(next));
+    requestAnimationFrame(() => focus(key));
   };
 
+  const remove = (key: number) => setQuestions((qs) => qs.filter((q) => q.key !== key));
+
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {values.map((value, i) => (
-        <Input
-          key={i}
-          id={fieldId(i)}
-          label={`${name} №${i + 1}`}
-          placeholder={first?.description}
-          value={value}
-          disabled={sending}
-          autoComplete="off"
-          onChange={(e) => {
-            const next = [...values];
-            next[i] = e.target.value;
-            setValues(next);
-          }}
-        />
-      ))}
-      <Button variant="secondary" stretched onClick={add} disabled={sending}>
+    <form
+      className={styles.form}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        send();
+      }}
+      noValidate
+    >
+      {questions.map((q, i) => {
+        const label = `${name} №${i + 1}`;
+        const field = (
+          <Input
+            id={fieldId(q.key)}
+            label={label}
+            placeholder={first?.description}
+            value={q.value}
+            disabled={sending}
+            autoComplete="off"
+            error={marked && q.value.trim() === '' ? MSG.argumentEmpty : undefined}
+            onChange={(e) => {
+              const value = e.target.value;
+              setQuestions((qs) => qs.map((x) => (x.key === q.key ? { ...x, value } : x)));
+            }}
+          />
+        );
+        // The first question is the order itself; every added one can go again.
+        if (i === 0) return <div key={q.key}>{field}</div>;
+        return (
+          <div key={q.key} className={styles.question}>
+            {field}
+            <button type="button" className={styles.remove} aria-label={`Прибрати: ${label}`} disabled={sending} onClick={() => remove(q.key)}>
+              <CloseIcon size={18} />
+            </button>
+          </div>
+        );
+      })}
+      <Button variant="secondary" stretched onClick={add} disabled={sending || full}>
         Добавити одне запитання
       </Button>
-      <FixedBottomButton type="submit" loading={sending}>
-        {sending ? 'Генерація' : 'Відправити'}
-      </FixedBottomButton>
+      {full && <p className={styles.questionsNote}>Не більше {TEST_MAX_QUESTIONS} запитань в одному замовленні.</p>}
+      <Payment payment={payment} />
+      <MainAction submit text={sending ? 'Генерація' : 'Відправити'} loading={sending} disabled={payment.missing > 0} onAction={send} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MSG, type ProcessedTask } from '@zalik/contract';
+import { MSG, formatUah, type ProcessedTask } from '@zalik/contract';
+import { useMe } from '../../api/me';
+import { useWallets } from '../../api/wallets';
 import { useBackButtonOverride } from '../../telegram/BackButton';
 import { EmptyState, FileCard, Lottie, Page, PropertyList, Section } from '../../ui';
 import { developerLabel } from './names';
@@ -12,10 +14,20 @@ function processedFrom(state: unknown): ProcessedTask | null {
   return p && typeof p === 'object' && 'taskTitle' in p ? p : null;
 }
 
+function chargedFrom(state: unknown): number | undefined {
+  const c = (state as Partial<ResultState> | null)?.charged;
+  return typeof c === 'number' ? c : undefined;
+}
+
 /** /list-task/{subjectID}/{buying}/buying-result: what was bought, and the answer file or what happens next. */
 export default function ResultScreen() {
   const navigate = useNavigate();
-  const processed = processedFrom(useLocation().state);
+  const { state } = useLocation();
+  const processed = processedFrom(state);
+  const charged = chargedFrom(state);
+  const me = useMe();
+  // Refetched after the purchase (the wallet key was invalidated): the balance left.
+  const balance = useWallets(me.telegramId, { silent: true }).data?.find((w) => w.kind === 'general')?.balance;
   useBackButtonOverride(useCallback(() => navigate('/', { replace: true }), [navigate]));
 
   if (!processed) {
@@ -44,6 +56,8 @@ export default function ResultScreen() {
             { label: 'Розробник', value: developerLabel(processed.developerName) },
             { label: 'Предмет', value: processed.subjectName },
             { label: 'Завдання', value: processed.taskTitle },
+            ...(charged !== undefined ? [{ label: 'Списано', value: <span className={styles.charged}>{formatUah(charged)}</span> }] : []),
+            { label: 'Залишок на балансі', value: <span className={styles.charged}>{balance === undefined ? '…' : formatUah(balance)}</span> },
           ]}
         />
       </Section>

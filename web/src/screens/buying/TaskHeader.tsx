@@ -1,9 +1,10 @@
-import { discountedPrice, formatUah, type Task } from '@zalik/contract';
+import { formatUah, type Task } from '@zalik/contract';
+import { priceOf } from './price';
 import styles from './buying.module.css';
 
 /** Title, subject and what the purchase costs (the discounted price when there is a discount). */
 export function TaskHeader({ task }: { task: Task }) {
-  const price = task.discount > 0 ? discountedPrice(task.price, task.discount) : task.price;
+  const price = priceOf(task);
   return (
     <header className={styles.header}>
       <h1 className={styles.title}>{task.title}</h1>

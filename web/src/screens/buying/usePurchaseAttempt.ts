@@ -11,6 +11,8 @@ import type { BuyingKind } from './useBuyingTask';
 /** What the result screen receives in navigation state. */
 export interface ResultState {
   processed: ProcessedTask;
+  /** What the purchase charged, as the buying screen showed it (the answer does not carry it). */
+  charged?: number;
 }
 
 export function resultPath(subjectId: string, kind: BuyingKind): string {
@@ -24,7 +26,7 @@ export function resultPath(subjectId: string, kind: BuyingKind): string {
  * attempt with a new key. Errors reach the red banner (with the error haptic) through the
  * query client's mutation cache.
  */
-export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: BuyingKind) {
+export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: BuyingKind, price?: number) {
   const me = useMe();
   const navigate = useNavigate();
   const purchase = usePurchase();
@@ -50,7 +52,7 @@ export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: B
       const processed = await purchase.mutateAsync({ taskId: task.id, arguments: args, idempotencyKey: current.key });
       haptic.notification('success');
       // Replace the form: going back from the result must not land on a filled, payable form.
-      navigate(resultPath(subjectId, kind), { replace: true, state: { processed } satisfies ResultState });
+      navigate(resultPath(subjectId, kind), { replace: true, state: { processed, charged: price } satisfies ResultState });
     } catch {
       // Shown by the mutation cache (banner + haptic); the key stays for a retry of the same values.
     } finally {

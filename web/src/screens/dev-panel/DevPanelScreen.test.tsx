@@ -5,6 +5,7 @@ import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, type InProgressOrder } from
 import * as sdk from '../../../test/sdk-mock';
 import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness';
 import { devPanelRoutes } from './routes';
+import { DELIVERED_SHOW_MS } from './OrderCard';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
@@ -92,7 +93,7 @@ describe('dev panel', () => {
     expect(screen.getByText('final.pdf')).toBeInTheDocument();
   });
 
-  it("sends the files and the message as multipart, shows 'Відправляється', then refreshes the list", async () => {
+  it("sends the files and the message as multipart, shows 'Відправляється', says to whom it went, then refreshes the list", async () => {
     let open_ = [ORDER];
     let finish!: (r: Response) => void;
     const api = mockFetch({
@@ -112,7 +113,10 @@ describe('dev panel', () => {
 
     open_ = [];
     await act(async () => finish(json({})));
-    expect(await screen.findByText(MSG.emptyOrders)).toBeInTheDocument();
+    // The 'done': where the answer went, with the success haptic, before the order leaves the list.
+    expect(await screen.findByRole('status')).toHaveTextContent('Відповідь надіслано @student_demo');
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
+    expect(screen.getByRole('article', { name: /Контрольна робота/ })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.emptyOrders, undefined, { timeout: DELIVERED_SHOW_MS + 3000 })).toBeInTheDocument();
   });
 });

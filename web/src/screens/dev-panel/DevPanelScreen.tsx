@@ -32,7 +32,7 @@ function DevPanel() {
   const orders = useInProgressOrders();
 
   return (
-    <Page title="Dev-панель" subtitle="Замовлення в роботі">
+    <Page title="Панель розробника" subtitle="Замовлення в роботі">
       {orders.isPending ? (
         <Skeletons />
       ) : orders.isError ? (

@@ -27,9 +27,13 @@ export function useDeliverOrder() {
       if (message.trim()) form.append('message', message.trim());
       return api.patch<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/developer/save-file`, form);
     },
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: qk.history.developerQueue() });
-      void qc.invalidateQueries({ queryKey: qk.wallet.all });
-    },
+    // The queue is refreshed by the card once it has shown that the answer went out (refreshQueue).
+    onSuccess: () => void qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
+}
+
+/** Reloads the developer's open orders (a delivered one leaves the list). */
+export function useRefreshQueue(): () => void {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: qk.history.developerQueue() });
 }

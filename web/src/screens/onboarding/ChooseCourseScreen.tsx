@@ -66,7 +66,7 @@ export function ChooseCourseScreen() {
         })}
       </div>
 
-      <Section footer="Без згоди з умовами користування продовжити не вийде.">
+      <Section footer={draft.agreed ? undefined : 'Без згоди з умовами користування продовжити не вийде.'}>
         <div className={styles.terms}>
           <Checkbox checked={draft.agreed} onChange={(agreed) => setDraft((d) => ({ ...d, agreed }))} name="terms">
             Я погоджуюся з <Link to="/rules">умовами користування</Link>

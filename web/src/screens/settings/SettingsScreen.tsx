@@ -46,7 +46,7 @@ export function SettingsScreen() {
           )}
           {me.isDeveloper && (
             <Cell to="/settings/dev-panel" before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>}>
-              Dev-панель
+              Панель розробника
             </Cell>
           )}
         </Section>

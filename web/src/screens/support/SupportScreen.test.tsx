@@ -64,6 +64,18 @@ describe('support', () => {
     expect(screen.getByRole('button', { name: 'Додати ще файл' })).toBeInTheDocument();
   });
 
+  it('clears the file-limit error once the corrected message is sent', async () => {
+    mockFetch(routes());
+    renderRoutes(supportRoutes, '/settings/support');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Повідомлення' }), 'Не відкривається файл');
+    await userEvent.upload(picker(), [file('a'), file('b'), file('c'), file('d')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.supportTooManyFiles);
+    await userEvent.upload(picker(), [file('a')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    expect(await screen.findByText('Повідомлення надіслано')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('refuses four files picked at once', async () => {
     mockFetch(routes());
     renderRoutes(supportRoutes, '/settings/support');

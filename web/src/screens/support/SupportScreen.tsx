@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { haptic } from '../../telegram/sdk';
-import { Button, FilePicker, FixedBottomButton, Lottie, Page, SectionHeader, TextArea, useErrorBanner } from '../../ui';
+import { Button, FilePicker, Lottie, MainAction, Page, SectionHeader, TextArea, useErrorBanner } from '../../ui';
 import { useSendSupport } from './api';
 import { FaqList } from './FaqList';
 import { addSupportFiles, supportFilesProblem } from './files';
@@ -86,9 +86,7 @@ export function SupportScreen() {
           testId="support-files"
           disabled={send.isPending}
         />
-        <FixedBottomButton type="submit" loading={send.isPending}>
-          {send.isPending ? 'Відправляється' : 'Відправити'}
-        </FixedBottomButton>
+        <MainAction submit text={send.isPending ? 'Відправляється' : 'Відправити'} loading={send.isPending} onAction={submit} />
       </form>
     </Page>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { WITHDRAW_FEE_PERCENT, formatUah, type Wallet } from '@zalik/contract';
+import { WALLET_LABELS } from '../../lib/wallets';
 import { SkeletonBar } from '../../ui';
 import styles from './wallet.module.css';
 
@@ -16,10 +17,10 @@ interface BalanceCardProps {
 export function BalanceCard({ wallet, error, children }: BalanceCardProps) {
   const pending = wallet?.pending ?? 0;
   return (
-    <section className={styles.balanceCard} aria-label={wallet ? `Баланс: ${wallet.name}` : 'Баланс'} aria-busy={(!wallet && !error) || undefined}>
+    <section className={styles.balanceCard} aria-label={wallet ? `Баланс: ${WALLET_LABELS[wallet.kind]}` : 'Баланс'} aria-busy={(!wallet && !error) || undefined}>
       {wallet ? (
         <>
-          <p className={styles.balanceLabel}>{wallet.name}</p>
+          <p className={styles.balanceLabel}>{WALLET_LABELS[wallet.kind]}</p>
           <p className={styles.balanceAmount} data-testid="balance">
             {formatUah(wallet.balance)}
           </p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
+import { isNetworkError } from '../../api/network';
 import { Button, Section } from '../../ui';
 import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
@@ -33,6 +34,14 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
+    return (
+      <Section header={header}>
+        <RowSkeletons count={HISTORY_PAGE_SIZE} kind="transaction" />
+      </Section>
+    );
+  }
+  // Offline is said once, by the app's offline bar: the list keeps its placeholders.
+  if (query.isError && isNetworkError(query.error)) {
     return (
       <Section header={header}>
         <RowSkeletons count={HISTORY_PAGE_SIZE} kind="transaction" />

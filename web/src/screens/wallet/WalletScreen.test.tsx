@@ -53,7 +53,7 @@ describe('/wallet', () => {
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Вивести/ })).toBeNull();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Dev гаманець' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Гаманець розробника' }));
     expect(screen.getByTestId('balance')).toHaveTextContent(uah(950));
     expect(screen.getByText(`Очікує виплати: ${formatUah(250)}`)).toBeInTheDocument();
     expect(await screen.findByText('Виведення на картку •••• 4242')).toBeInTheDocument();
@@ -98,4 +98,23 @@ describe('/wallet', () => {
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toHaveTextContent(uah(0));
   });
+
+  it('says offline once, with a retry, and keeps the top-up inactive until the connection is back', async () => {
+    let down = true;
+    mockFetch({
+      'GET /api/v1/wallets/user/100001': () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json([general])),
+      'GET /api/v1/transactions/history/user/100001': () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json([])),
+    });
+    renderRoutes(walletRoutes, '/wallet', STUDENT);
+    const bar = await screen.findByTestId('offline', undefined, { timeout: 15_000 });
+    expect(bar).toHaveTextContent(MSG.networkError);
+    await waitFor(() => expect(screen.getAllByText(MSG.networkError)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: /Поповнити/ })).toBeDisabled();
+
+    down = false;
+    await userEvent.click(within(bar).getByRole('button', { name: 'Спробувати ще раз' }));
+    expect(await screen.findByTestId('balance')).toHaveTextContent(uah(1500));
+    expect(screen.queryByTestId('offline')).toBeNull();
+    expect(screen.getByRole('button', { name: /Поповнити/ })).toBeEnabled();
+  }, 30_000);
 });

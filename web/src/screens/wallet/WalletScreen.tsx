@@ -1,6 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { WALLET_NAMES, type Wallet, type WalletKind } from '@zalik/contract';
+import type { Wallet, WalletKind } from '@zalik/contract';
+import { WALLET_LABELS } from '../../lib/wallets';
 import { useMe } from '../../api/me';
+import { isNetworkError, useOffline } from '../../api/network';
 import { ArrowOutIcon, Button, Page, PlusIcon, Tabs } from '../../ui';
 import { useWallets } from './api';
 import { BalanceCard } from './BalanceCard';
@@ -16,6 +18,7 @@ export function WalletScreen() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const wallets = useWallets(me.telegramId);
+  const offline = useOffline();
 
   const general = wallets.data?.find((w) => w.kind === 'general');
   const dev = me.isDeveloper ? wallets.data?.find((w) => w.kind === 'dev') : undefined;
@@ -30,21 +33,22 @@ export function WalletScreen() {
         <Tabs
           label="Гаманець"
           items={[
-            { value: 'general' as const, label: general?.name ?? WALLET_NAMES.general },
-            { value: 'dev' as const, label: dev?.name ?? WALLET_NAMES.dev },
+            { value: 'general' as const, label: WALLET_LABELS.general },
+            { value: 'dev' as const, label: WALLET_LABELS.dev },
           ]}
           value={kind}
           onChange={choose}
         />
       )}
-      <BalanceCard wallet={shown} error={wallets.error?.message}>
+      {/* Offline is said once, by the app's offline bar: the card keeps its placeholders. */}
+      <BalanceCard wallet={shown} error={isNetworkError(wallets.error) ? undefined : wallets.error?.message}>
         {kind === 'general' ? (
-          <Button size="large" stretched onClick={() => navigate('/wallet/deposit')}>
+          <Button size="large" stretched disabled={offline} onClick={() => navigate('/wallet/deposit')}>
             <PlusIcon size={20} />
             Поповнити
           </Button>
         ) : (
-          <Button size="large" stretched onClick={() => navigate('/wallet/withdraw')}>
+          <Button size="large" stretched disabled={offline} onClick={() => navigate('/wallet/withdraw')}>
             <ArrowOutIcon size={20} />
             Вивести
           </Button>

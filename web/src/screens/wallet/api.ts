@@ -3,7 +3,6 @@ import {
   HISTORY_PAGE_SIZE,
   type JarAnswer,
   type Transaction,
-  type Wallet,
   type WalletKind,
   type Withdrawal,
 } from '@zalik/contract';
@@ -12,14 +11,7 @@ import { qk } from '../../api/queryKeys';
 
 const id = (telegramId: string) => encodeURIComponent(telegramId);
 
-/** `GET /api/v1/wallets/user/{telegramId}`: the general wallet, plus the dev wallet of a developer. */
-export function useWallets(telegramId: string) {
-  return useQuery({
-    queryKey: qk.wallet.wallets(telegramId),
-    queryFn: () => api.get<Wallet[]>(`/api/v1/wallets/user/${id(telegramId)}`),
-    enabled: !!telegramId,
-  });
-}
+export { useWallets } from '../../api/wallets';
 
 /**
  * `GET /api/v1/transactions/history/user/{telegramId}?page=N&limit=5`, newest first, page by

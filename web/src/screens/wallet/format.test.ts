@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCard, keepCardTogether, parseUah, signedAmount } from './format';
+import { counterpartOf, groupCard, keepCardTogether, parseUah, signedAmount, SYSTEM_PARTY } from './format';
 
 // formatUah groups thousands with a (locale's) no-break space: compare with plain spaces.
 const plain = (s: string) => s.replace(/\s/g, ' ');
@@ -28,5 +28,15 @@ describe('wallet formatting', () => {
 
   it('keeps a masked card number on one line', () => {
     expect(keepCardTogether('Виведення на картку •••• 4242')).toBe('Виведення на картку ••••\u00a04242');
+  });
+
+  it('puts the task behind purchases, sales and refunds, and the system behind the rest', () => {
+    expect(counterpartOf('Покупка: Лабораторна робота 1')).toBe('Лабораторна робота 1');
+    expect(counterpartOf('Продаж: Тест: керування пам’яттю')).toBe('Тест: керування пам’яттю');
+    expect(counterpartOf('Повернення коштів: Реферат')).toBe('Реферат');
+    expect(counterpartOf('Повернення коштів: виведення відхилено •••• 1111')).toBe(SYSTEM_PARTY);
+    for (const label of ['Поповнення', 'Бонус за запрошення', 'Виведення на картку •••• 1111', 'Покупка']) {
+      expect(counterpartOf(label)).toBe(SYSTEM_PARTY);
+    }
   });
 });

@@ -33,3 +33,16 @@ export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
 export function keepCardTogether(text: string): string {
   return text.replace(/(•+) (\d{4})/g, '$1\u00a0$2');
 }
+
+/** Who stands behind a row's money when no task does: the app itself (top-ups, bonuses, payouts). */
+export const SYSTEM_PARTY = 'Залік';
+
+/**
+ * The name behind a transaction row's avatar (the spec's initials): the task a purchase, sale or
+ * refund was for ('Покупка: Лабораторна робота 1' -> 'Лабораторна робота 1'), else the system.
+ * The wire carries only the row's label, so this is read from it.
+ */
+export function counterpartOf(label: string): string {
+  const m = /^(?:Покупка|Продаж|Повернення коштів): (.+)$/.exec(label);
+  return m && !m[1]!.startsWith('виведення') ? m[1]! : SYSTEM_PARTY;
+}

@@ -18,6 +18,8 @@ interface EntryListProps<T extends Entry> {
   formPath: string;
   primary: (item: T) => ReactNode;
   secondary: (item: T) => ReactNode;
+  /** The delete confirmation's question, naming the entry. */
+  deleteQuestion: (item: T) => string;
   onDelete: (id: string, done: () => void) => void;
   footer?: ReactNode;
 }
@@ -26,6 +28,7 @@ interface EntryListProps<T extends Entry> {
 export function EntryList<T extends Entry>(p: EntryListProps<T>) {
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<string | null>(null);
+  const deleting = p.items?.find((item) => item.id === toDelete);
   const edit = (id: string) => navigate(`${p.formPath}?id=${encodeURIComponent(id)}`);
 
   return (
@@ -60,6 +63,7 @@ export function EntryList<T extends Entry>(p: EntryListProps<T>) {
       </Section>
       <ConfirmDialog
         open={toDelete !== null}
+        question={deleting && p.deleteQuestion(deleting)}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           const id = toDelete!;

@@ -24,6 +24,7 @@ function FaqAdmin() {
       addLabel="Додати питання"
       formPath="/settings/admin-panel/faq/edit"
       primary={(f) => f.question}
+      deleteQuestion={(f) => `Видалити питання «${f.question}»?`}
       secondary={(f) => f.answer}
       onDelete={(id, done) => remove.mutate(id, { onSuccess: done })}
       footer="Питання показуються на екрані підтримки в цьому порядку. Утримуйте рядок, щоб змінити чи видалити."

@@ -24,6 +24,7 @@ function NewsAdmin() {
       addLabel="Додати новину"
       formPath="/settings/admin-panel/news/edit"
       primary={(n) => n.title}
+      deleteQuestion={(n) => `Видалити новину «${n.title}»?`}
       secondary={(n) => n.text}
       onDelete={(id, done) => remove.mutate(id, { onSuccess: done })}
       footer="Слайди над списком предметів, у цьому порядку. Утримуйте рядок, щоб змінити чи видалити."

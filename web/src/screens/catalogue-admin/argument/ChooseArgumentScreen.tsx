@@ -66,7 +66,12 @@ export default function ChooseArgumentScreen() {
       ) : (
         <EmptyState text="Аргументів ще немає. Додайте перший." />
       )}
-      <ConfirmDialog open={deleting !== null} onCancel={cancel} onConfirm={confirmDelete} />
+      <ConfirmDialog
+        open={deleting !== null}
+        question={deleting ? `Видалити аргумент «${deleting.name}»?` : undefined}
+        onCancel={cancel}
+        onConfirm={confirmDelete}
+      />
       <FixedBottomButton onClick={goBack}>{chosen.length ? `Готово (${chosen.length})` : 'Готово'}</FixedBottomButton>
     </Page>
   );

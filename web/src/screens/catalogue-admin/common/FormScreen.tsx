@@ -48,14 +48,14 @@ interface NameInputProps {
   autoFocus?: boolean;
 }
 
-/** A 1..NAME_MAX character name with its counter; typing a little past the limit shows the error instead of cutting. */
+/** A 1..NAME_MAX character name with its counter; the field stops at NAME_MAX, so a full field is never an error. */
 export function NameInput({ label, placeholder, value, onChange, error, autoFocus }: NameInputProps) {
   return (
     <Input
       label={label}
       placeholder={placeholder}
       value={value}
-      maxLength={NAME_MAX + 10}
+      maxLength={NAME_MAX}
       onChange={(e) => onChange(e.target.value)}
       error={error}
       hint={`${value.trim().length}/${NAME_MAX}`}

@@ -13,7 +13,7 @@ describe('names of subjects, teachers and arguments', () => {
     ['а', null],
     ['а'.repeat(50), null],
     [` ${'а'.repeat(50)} `, null],
-    ['а'.repeat(51), MSG.subjectName],
+    ['а'.repeat(51), MSG.nameLength],
   ])('%j -> %s', (value, expected) => {
     expect(nameError(value, MSG.subjectName)).toBe(expected);
   });

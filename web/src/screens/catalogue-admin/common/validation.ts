@@ -5,10 +5,14 @@ import { DISCOUNT_MAX, DISCOUNT_MIN, MSG, NAME_MAX, NAME_MIN, TASK_TYPES, type T
  * spec's message at once, and the server still has the last word.
  */
 
-/** Names of subjects, teachers and arguments: 1-50 characters after trimming (the server trims too). */
+/**
+ * Names of subjects, teachers and arguments: 1-50 characters after trimming (the server trims
+ * too). `message` for an empty name; a too long one (an old name being edited) gets the length message.
+ */
 export function nameError(value: string, message: string): string | null {
   const length = value.trim().length;
-  return length >= NAME_MIN && length <= NAME_MAX ? null : message;
+  if (length < NAME_MIN) return message;
+  return length <= NAME_MAX ? null : MSG.nameLength;
 }
 
 /** A task title: 1-255 characters. */

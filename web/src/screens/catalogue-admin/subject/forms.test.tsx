@@ -24,10 +24,26 @@ describe('add-subject and edit-subject', () => {
     renderAdmin({ pathname: '/add-subject', state: { courseNumber: 2 } });
     await userEvent.click(await screen.findByRole('button', { name: 'Додати предмет' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.subjectName);
-    await userEvent.type(screen.getByLabelText('Назва предмета'), 'а'.repeat(51));
+    await userEvent.type(screen.getByLabelText('Назва предмета'), ' ');
     await userEvent.click(screen.getByRole('button', { name: 'Додати предмет' }));
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.subjectName);
     expect(api.bodies('POST', '/api/v1/subjects/subject')).toEqual([]);
+  });
+
+  it('stops the name at 50 characters and keeps the counter, so a full field is never called empty', async () => {
+    const api = mockFetch([
+      { path: '/api/v1/subjects/course-number/2', body: [] },
+      { method: 'POST', path: '/api/v1/subjects/subject', status: 400, body: { message: MSG.nameLength } },
+    ]);
+    renderAdmin({ pathname: '/add-subject', state: { courseNumber: 2 } });
+    const input = await screen.findByLabelText('Назва предмета');
+    await userEvent.type(input, 'а'.repeat(51));
+    expect(input).toHaveValue('а'.repeat(50));
+    expect(screen.getByText('50/50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Додати предмет' }));
+    expect(api.bodies('POST', '/api/v1/subjects/subject')).toEqual([{ name: 'а'.repeat(50), courseNumber: 2 }]);
+    // A server refusal shows the server's own message, never the empty-field one.
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.nameLength);
   });
 
   it('creates the subject on the course it was opened for and goes back', async () => {
@@ -69,7 +85,7 @@ describe('add-subject and edit-subject', () => {
 });
 
 describe('add-teacher and edit-teacher', () => {
-  it('refuses 0 and 51 characters, then creates the teacher of the subject', async () => {
+  it('refuses an empty name, stops at 50 characters, then creates the teacher of the subject', async () => {
     const api = mockFetch([
       { path: '/api/v1/teachers/subject/7', body: [] },
       { method: 'POST', path: '/api/v1/teachers/teacher', status: 201, body: teacher('12', 'Іваненко І. І.') },
@@ -79,8 +95,8 @@ describe('add-teacher and edit-teacher', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.nameLength);
     const input = screen.getByLabelText('Викладач');
     await userEvent.type(input, 'І'.repeat(51));
-    await userEvent.click(screen.getByRole('button', { name: 'Додати викладача' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.nameLength);
+    expect(input).toHaveValue('І'.repeat(50));
+    expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.clear(input);
     await userEvent.type(input, 'Іваненко І. І.');
     await userEvent.click(screen.getByRole('button', { name: 'Додати викладача' }));

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/errors';
-import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
+import { Cell, FixedBottomButton, Input, Page, Section, SwitchCell, TextArea, showError } from '../../../ui';
 import { uploadTemplate, useCreateTask } from '../common/api';
 import { useGoBack } from '../../../lib/navigation';
+import { haptic } from '../../../telegram/sdk';
 import { TASK_TYPE_LABEL } from '../common/validation';
 import styles from '../common/admin.module.css';
 import { useAddTask } from './context';
-import { createBody } from './payload';
+import { createBody, createProblems } from './payload';
 import { TemplateRow, templateFileError } from './TemplateFile';
 
 /**
@@ -24,11 +25,15 @@ export default function AddTaskScreen() {
   const [uploading, setUploading] = useState(false);
   const goBack = useGoBack(`/list-task/${draft.subjectId}`);
   const sub = (path: string) => navigate(`${path}${search}`);
+  // After the first tap every wrong field is marked at once, and each mark goes as it is fixed.
+  const [marked, setMarked] = useState(false);
+  const problems = marked ? createProblems(draft) : {};
 
   const submit = () => {
     const checked = createBody(draft);
     if (!checked.ok) {
-      showError(checked.message);
+      setMarked(true);
+      haptic.notification('error');
       return;
     }
     create.mutate(checked.body, {
@@ -59,7 +64,7 @@ export default function AddTaskScreen() {
   return (
     <Page title="Нове завдання" subtitle={draft.teacherName ? `Викладач: ${draft.teacherName}` : undefined}>
       <div className={styles.form}>
-        <Input label="Назва" placeholder="Напр. Лабораторна робота №1" value={draft.title} onChange={(e) => update({ title: e.target.value })} />
+        <Input label="Назва" placeholder="Напр. Лабораторна робота №1" value={draft.title} error={problems.title} onChange={(e) => update({ title: e.target.value })} />
         <TextArea
           label="Інструкція від розробника"
           placeholder="Що студент має вказати, що він отримає і коли"
@@ -71,6 +76,7 @@ export default function AddTaskScreen() {
           placeholder="Напр. 150"
           inputMode="numeric"
           value={draft.price}
+          error={problems.price}
           onChange={(e) => update({ price: e.target.value.replace(/[^\d]/g, '') })}
         />
       </div>
@@ -85,6 +91,15 @@ export default function AddTaskScreen() {
         <Cell onClick={() => sub('choose-type')} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : 'Не обрано'}>
           Тип
         </Cell>
+        {(problems.developer || problems.type) && (
+          <div className={styles.pickerErrors}>
+            {[problems.developer, problems.type].filter(Boolean).map((m) => (
+              <p key={m} role="alert">
+                {m}
+              </p>
+            ))}
+          </div>
+        )}
       </Section>
 
       <Section
@@ -94,10 +109,9 @@ export default function AddTaskScreen() {
             : 'Розробник отримає замовлення і надішле відповідь вручну.'
         }
       >
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>Автогенерація</span>
-          <Switch label="Автогенерація" checked={draft.autoGenerate} onChange={(autoGenerate) => update({ autoGenerate })} />
-        </div>
+        <SwitchCell label="Автогенерація" checked={draft.autoGenerate} onChange={(autoGenerate) => update({ autoGenerate })}>
+          Автогенерація
+        </SwitchCell>
       </Section>
 
       {draft.autoGenerate && (
@@ -105,6 +119,7 @@ export default function AddTaskScreen() {
           <Input
             label="Ідентифікатор генератора"
             value={draft.identifier}
+            error={problems.identifier}
             onChange={(e) => update({ identifier: e.target.value })}
             hint="docx-template — заповнення DOCX-шаблону"
           />

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
+import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, SwitchCell, TextArea, showError } from '../../../ui';
 import { usePatchTask, useTaskDiscounts } from '../common/api';
 import { useGoBack } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL } from '../common/validation';
@@ -61,13 +61,18 @@ export default function EditTaskScreen() {
       </div>
 
       <Section footer={draft.visible ? 'Студенти бачать завдання у списку.' : 'Завдання бачать лише адміністратори.'}>
-        <div className={styles.row}>
-          <span className={styles.eye} data-hidden={!draft.visible || undefined} aria-hidden="true">
-            {draft.visible ? <EyeIcon size={22} /> : <EyeOffIcon size={22} />}
-          </span>
-          <span className={styles.rowLabel}>{draft.visible ? 'Видиме' : 'Приховане'}</span>
-          <Switch label="Видимість для студентів" checked={draft.visible} onChange={(visible) => update({ visible })} />
-        </div>
+        <SwitchCell
+          label="Видимість для студентів"
+          checked={draft.visible}
+          onChange={(visible) => update({ visible })}
+          before={
+            <span className={styles.eye} data-hidden={!draft.visible || undefined}>
+              {draft.visible ? <EyeIcon size={22} /> : <EyeOffIcon size={22} />}
+            </span>
+          }
+        >
+          {draft.visible ? 'Видиме' : 'Приховане'}
+        </SwitchCell>
       </Section>
 
       <Section>

@@ -116,6 +116,19 @@ describe('add-task', () => {
     await waitFor(() => expect(sessionStorage.getItem(ADD_KEY)).toBeNull());
   });
 
+  it('marks every wrong field at once before sending, and each mark goes as it is fixed', async () => {
+    const api = mockFetch(routes());
+    renderAdmin([LIST, FORM]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Додати завдання' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([MSG.taskTitle, MSG.priceInvalid, MSG.developerOne, MSG.taskTypeInvalid]);
+    expect(screen.getByLabelText('Назва')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Ціна, грн')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Назва'), 'Лаба');
+    expect(screen.getByLabelText('Назва')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+    expect(api.bodies('POST', '/api/v1/tasks/task')).toEqual([]);
+  });
+
   it('shows the server’s refusal of an argument, or the spec’s fallback', async () => {
     const api = mockFetch(routes());
     api.on({ method: 'POST', path: '/api/v1/arguments/argument', status: 502, body: '' });

@@ -5,16 +5,28 @@ import type { AddTaskDraft, EditTaskDraft } from './draft';
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
 
-/** Validates the add-task form in the order the admin fills it and builds POST /tasks/task. */
+/** The add-task form's fields that can be wrong, each with its own message. */
+export type TaskField = 'title' | 'price' | 'type' | 'developer' | 'identifier';
+export type Problems = Partial<Record<TaskField, string>>;
+
+/** Every problem of the add-task form at once, so the form marks all its fields before sending. */
+export function createProblems(d: AddTaskDraft): Problems {
+  const problems: Problems = {};
+  const title = titleError(d.title);
+  if (title) problems.title = title;
+  if (parsePrice(d.price) === null) problems.price = MSG.priceInvalid;
+  if (!d.type) problems.type = MSG.taskTypeInvalid;
+  if (!d.developer) problems.developer = MSG.developerOne;
+  if (d.autoGenerate && !d.identifier.trim()) problems.identifier = MSG.requiredField('Ідентифікатор генератора');
+  return problems;
+}
+
+/** Validates the add-task form (the first problem in the order the admin fills it) and builds POST /tasks/task. */
 export function createBody(d: AddTaskDraft): Checked<TaskCreateBody> {
-  const titleInvalid = titleError(d.title);
-  if (titleInvalid) return { ok: false, message: titleInvalid };
+  const first = Object.values(createProblems(d))[0];
   const price = parsePrice(d.price);
-  if (price === null) return { ok: false, message: MSG.priceInvalid };
-  if (!d.type) return { ok: false, message: MSG.taskTypeInvalid };
-  if (!d.developer) return { ok: false, message: MSG.developerOne };
+  if (first || price === null || !d.type || !d.developer) return { ok: false, message: first ?? MSG.taskTypeInvalid };
   const identifier = d.identifier.trim();
-  if (d.autoGenerate && !identifier) return { ok: false, message: MSG.requiredField('Ідентифікатор генератора') };
   return {
     ok: true,
     body: {

@@ -4,6 +4,8 @@ import { ConfirmDialog, ContextMenu } from '../../../ui';
 
 interface AdminActionsProps {
   children: ReactNode;
+  /** The confirmation's question, naming the item: 'Видалити предмет «Фізика»?'. */
+  deleteQuestion: string;
   onEdit: () => void;
   /** Runs after the admin confirmed the spec's dialog. */
   onDelete: () => void;
@@ -13,7 +15,7 @@ interface AdminActionsProps {
  * An admin's long-press / right-click menu 'Редагувати' / 'Видалити' around a catalogue item,
  * with the spec's confirmation before a delete. For everyone else the children are untouched.
  */
-export function AdminActions({ children, onEdit, onDelete }: AdminActionsProps) {
+export function AdminActions({ children, deleteQuestion, onEdit, onDelete }: AdminActionsProps) {
   const { isAdmin } = useMe();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCallback(() => setConfirming(false), []);
@@ -31,6 +33,7 @@ export function AdminActions({ children, onEdit, onDelete }: AdminActionsProps) 
       </ContextMenu>
       <ConfirmDialog
         open={confirming}
+        question={deleteQuestion}
         onCancel={cancel}
         onConfirm={() => {
           setConfirming(false);

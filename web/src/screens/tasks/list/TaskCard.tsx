@@ -18,7 +18,12 @@ export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: Ta
   const discounted = task.discount > 0;
   const creator = task.developer.username ? `@${task.developer.username}` : 'Unknown';
   return (
-    <article className={styles.card} aria-label={task.title} aria-busy={busy || undefined} onClick={() => onOpen(task)}>
+    <article
+      className={[styles.card, showVisibility && !task.visible ? styles.dimmed : ''].join(' ')}
+      aria-label={task.title}
+      aria-busy={busy || undefined}
+      onClick={() => onOpen(task)}
+    >
       <div className={styles.head}>
         <h3 className={styles.title}>{task.title}</h3>
         <span className={styles.badges}>

@@ -81,6 +81,7 @@ function TaskList({ subjectId }: { subjectId: string }) {
           {shown.map((task) => (
             <AdminActions
               key={task.id}
+              deleteQuestion={`Видалити завдання «${task.title}»?`}
               onEdit={() => navigate(`/list-task/edit-task/${subjectId}?taskId=${task.id}`, { state: { task } })}
               onDelete={() => remove.mutate({ kind: 'tasks', id: task.id })}
             >

@@ -60,6 +60,7 @@ export default function ChooseTeacherScreen() {
             const teacher = teachers.data!.find((t) => t.id === o.id)!;
             return (
               <AdminActions
+                deleteQuestion={`Видалити викладача «${teacher.name}»?`}
                 onEdit={() => navigate(`${base}/edit-teacher?teacherId=${teacher.id}`, { state: { teacher } })}
                 onDelete={() => deleteTeacher(teacher.id)}
               >

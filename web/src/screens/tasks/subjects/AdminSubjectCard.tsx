@@ -10,6 +10,7 @@ export default function AdminSubjectCard({ subject }: { subject: Subject }) {
   const remove = useDeleteCatalogue();
   return (
     <AdminActions
+      deleteQuestion={`Видалити предмет «${subject.name}»?`}
       onEdit={() => navigate('/edit-subject', { state: { subject } })}
       onDelete={() => remove.mutate({ kind: 'subjects', id: subject.id })}
     >

@@ -1,5 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { formatUah } from '@zalik/contract';
+import { WALLET_LABELS } from '../../../lib/wallets';
 import { RequireRole } from '../../../lib/RequireRole';
 import { Cell, Page, Section, SkeletonRows } from '../../../ui';
 import { useWallets } from '../api';
@@ -31,7 +32,7 @@ function AdminWallet({ telegramId }: { telegramId: string }) {
         ) : (
           wallets.data.map((w) => (
             <Cell key={w.kind} after={<span className={styles.strong}>{formatUah(w.balance)}</span>} subtitle={w.pending ? `Очікує виплати: ${formatUah(w.pending)}` : undefined}>
-              {w.name}
+              {WALLET_LABELS[w.kind]}
             </Cell>
           ))
         )}

@@ -16,7 +16,7 @@ interface Pending {
 function confirmText({ request: w, status }: Pending): string {
   return status === 'PAID'
     ? `Підтвердіть, що ви вже переказали ${formatUah(w.payout)} на картку ${groupCard(w.cardNumber)}. Заявку буде закрито.`
-    : `Заявку буде відхилено, а ${formatUah(w.amount)} повернуться на Dev гаманець розробника.`;
+    : `Заявку буде відхилено, а ${formatUah(w.amount)} повернуться на гаманець розробника.`;
 }
 
 function Skeletons() {

@@ -113,7 +113,7 @@ describe('admin: withdraw requests', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'Відхилити' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(plain(dialog.textContent)).toContain(`${uah(250)} повернуться на Dev гаманець`);
+    expect(plain(dialog.textContent)).toContain(`${uah(250)} повернуться на гаманець розробника`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Підтвердити' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'REJECTED' }));
   });

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { WITHDRAW_FEE_PERCENT, formatUah, type Wallet, type Withdrawal } from '@zalik/contract';
+import { MSG, WITHDRAW_FEE_PERCENT, formatUah, type Wallet, type Withdrawal } from '@zalik/contract';
 import { newIdempotencyKey } from '../../../api/client';
 import { haptic } from '../../../telegram/sdk';
 import { Button, CheckCircleIcon, Input, Section, useErrorBanner } from '../../../ui';
 import { useWithdraw } from '../api';
-import { groupCard, keepCardTogether } from '../format';
+import { groupCard, keepCardTogether, parseUah } from '../format';
 import styles from '../wallet.module.css';
 import { FeePreview } from './FeePreview';
 import { checkWithdraw } from './validate';
@@ -26,6 +26,10 @@ export function WithdrawForm({ dev }: { dev: Wallet | undefined }) {
     setSent(null);
     set(v);
   };
+
+  // Said as the amount is typed, not after the tap: more than the dev wallet holds.
+  const typed = parseUah(amount);
+  const over = dev !== undefined && typed !== null && typed > dev.balance;
 
   const submit = () => {
     const check = checkWithdraw(card, amount, dev?.balance);
@@ -78,16 +82,17 @@ export function WithdrawForm({ dev }: { dev: Wallet | undefined }) {
         placeholder="Наприклад, 500"
         inputMode="decimal"
         value={amount}
-        hint={dev ? `Доступно на Dev гаманці: ${formatUah(dev.balance)}` : '\u00a0'}
+        hint={dev ? `Доступно на гаманці розробника: ${formatUah(dev.balance)}` : '\u00a0'}
+        error={over ? `${MSG.withdrawInsufficient} Доступно: ${formatUah(dev.balance)}` : undefined}
         onChange={(e) => edit(setAmount)(e.target.value)}
       />
       <Section
         footer={`Комісія за виведення — ${WITHDRAW_FEE_PERCENT} % від суми кожної транзакції. Гроші надійдуть на картку, щойно адміністратор підтвердить заявку.`}
       >
-        <FeePreview amountText={amount} />
+        <FeePreview amountText={over ? '' : amount} />
       </Section>
       {/* In the flow, not pinned: the developer's earlier requests follow below. */}
-      <Button type="submit" size="large" stretched loading={withdraw.isPending}>
+      <Button type="submit" size="large" stretched loading={withdraw.isPending} disabled={over}>
         Вивести
       </Button>
     </form>

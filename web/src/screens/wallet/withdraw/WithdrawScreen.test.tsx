@@ -112,6 +112,23 @@ describe('/wallet/withdraw', () => {
     await waitFor(() => expect(within(list).getByText('Очікує виплати')).toBeInTheDocument());
   });
 
+  it('says at once when the amount is more than the dev wallet holds, and keeps the button inactive', async () => {
+    const calls = setup();
+    await userEvent.type(await card(), '4111 1111 1111 1111');
+    await screen.findByText('Доступно на Dev гаманці: 950 грн');
+    await userEvent.type(amount(), '2000');
+    expect(screen.getByRole('alert')).toHaveTextContent(`${MSG.withdrawInsufficient} Доступно: 950 грн`);
+    expect(amount()).toHaveAttribute('aria-invalid', 'true');
+    expect(plain(screen.getByTestId('fee-preview').textContent)).toContain('На картку надійде—');
+    expect(screen.getByRole('button', { name: 'Вивести' })).toBeDisabled();
+    await userEvent.type(amount(), '{Enter}');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.clear(amount());
+    await userEvent.type(amount(), '900');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Вивести' })).toBeEnabled();
+  });
+
   it('sends a student back to the wallet', async () => {
     mockFetch({ 'GET /api/v1/wallets/user/100001': () => json(wallets.slice(0, 1)) });
     const { router } = renderRoutes(walletRoutes, '/wallet/withdraw', STUDENT);

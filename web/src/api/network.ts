@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import { ApiError } from './errors';
+
+/**
+ * Whether the app is cut off from the server: the browser says so, or a read failed without
+ * reaching it. One place knows it, so the offline message is shown once (app/OfflineBar.tsx)
+ * instead of by every banner, card and list, and actions that need the network wait for it.
+ */
+let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+const listeners = new Set<() => void>();
+
+function set(next: boolean): void {
+  if (next === offline) return;
+  offline = next;
+  listeners.forEach((l) => l());
+}
+
+export function markOffline(): void {
+  set(true);
+}
+
+export function markOnline(): void {
+  set(false);
+}
+
+/** The server was not reached (status 0): not a refusal, a lost connection. */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', markOffline);
+  window.addEventListener('online', markOnline);
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function isOffline(): boolean {
+  return offline;
+}
+
+export function useOffline(): boolean {
+  return useSyncExternalStore(subscribe, isOffline);
+}

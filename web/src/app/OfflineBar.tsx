@@ -1,0 +1,24 @@
+import { MSG } from '@zalik/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { markOnline, useOffline } from '../api/network';
+import { Button } from '../ui';
+import styles from './OfflineBar.module.css';
+
+/** The one offline message, with a retry of every read the open screen needs. */
+export function OfflineBar() {
+  const offline = useOffline();
+  const qc = useQueryClient();
+  if (!offline) return null;
+  const retry = () => {
+    if (navigator.onLine !== false) markOnline();
+    void qc.refetchQueries({ type: 'active' });
+  };
+  return (
+    <div className={styles.bar} role="alert" data-testid="offline">
+      <p className={styles.text}>{MSG.networkError}</p>
+      <Button size="small" variant="secondary" onClick={retry}>
+        Спробувати ще раз
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useNavigate } from 'react-router';
+import { formatUah } from '@zalik/contract';
+import { Button, PlusIcon, SkeletonBar } from '../../ui';
+import type { PaymentState } from './usePayment';
+import styles from './buying.module.css';
+
+/**
+ * What paying will do, before the tap: the balance and the price; when the balance is short,
+ * how much is missing and a way to top up right there.
+ */
+export function Payment({ payment }: { payment: PaymentState }) {
+  const navigate = useNavigate();
+  const { price, balance, missing } = payment;
+  return (
+    <section className={styles.payment} aria-label="Оплата">
+        <p className={styles.paymentLine}>
+          <span>Баланс</span>
+          {balance === undefined ? <SkeletonBar width={70} height={16} /> : <span data-testid="buying-balance">{formatUah(balance)}</span>}
+        </p>
+        <p className={styles.paymentLine}>
+          <span>До сплати</span>
+          <strong>{formatUah(price)}</strong>
+        </p>
+        {missing > 0 && (
+          <div className={styles.short} role="status">
+            <p className={styles.shortText}>Недостатньо коштів: бракує {formatUah(missing)}.</p>
+            <Button size="small" onClick={() => navigate('/wallet/deposit')}>
+              <PlusIcon size={18} />
+              Поповнити
+            </Button>
+          </div>
+        )}
+    </section>
+  );
+}
