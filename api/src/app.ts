@@ -13,7 +13,10 @@ import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
-import { ordersRoutes } from './modules/orders/routes.js';
+import { ordersRoutes, ordersScope } from './modules/orders/routes.js';
+import { templateRoutes, templatesScope } from './modules/generators/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { acceptSupportForm } from './modules/supports/form.js';
 import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
@@ -64,11 +67,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, usersRoutes(deps));
   await app.register(catalogueRoutes, deps);
   await registerRoutes(app, walletsRoutes(deps));
-  await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
+  await registerRoutes(app, ordersRoutes(deps), (scope) => ordersScope(scope, deps));
+  await registerRoutes(app, templateRoutes(deps), (scope) => templatesScope(scope, deps));
+  await registerRoutes(app, filesRoutes(deps));
   await registerRoutes(app, invitesRoutes(deps), acceptEmptyJson);
   // A discount changes the price lists the catalogue keeps.
   await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
-  await app.register(supportsRoutes, { prefix: '/api/v1/supports', ...deps });
+  await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));
   }

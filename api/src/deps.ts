@@ -4,6 +4,9 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createTokenService, type TokenService } from './lib/jwt.js';
 import { createUsersService, type UsersService } from './modules/users/service.js';
+import { createDiscountsService, type DiscountsService } from './modules/discounts/service.js';
+import { createInvitesService, type InvitesService } from './modules/invites/service.js';
+import { createFileLinks, type FileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
@@ -26,6 +29,10 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   users: UsersService;
+  discounts: DiscountsService;
+  invites: InvitesService;
+  /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
+  links: FileLinks;
   /** Where uploaded templates and answer files live. */
   blobs: BlobStore;
   /** Auto-generated tasks: task.identifier -> Generator. */
@@ -62,6 +69,9 @@ export function createDeps(config: Config, database: Database): AppDeps {
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
     users: createUsersService(db, config.adminTelegramIds),
+    discounts: createDiscountsService(db),
+    invites: createInvitesService(db, config),
+    links: createFileLinks(config.jwtSecret, config.publicUrl),
     blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),
     templateChecker,

@@ -34,6 +34,8 @@ export interface RouteExtras {
   also?: Record<number, z.ZodType>;
   /** OpenAPI description, when the summary is not enough. */
   description?: string;
+  /** Request headers the call reads (e.g. `Idempotency-Key`), validated like params and query. */
+  headers?: z.ZodType;
 }
 
 /**
@@ -60,6 +62,9 @@ export function routeOptions({ endpoint: e, schema, handler, opts }: Route): Rou
       tags: [e.tag],
       ...(e.summary ? { summary: e.summary } : {}),
       ...(opts.description ? { description: opts.description } : {}),
+      // A public call needs no bearer token (the document's default asks for one).
+      ...(e.access === 'public' ? { security: [] } : {}),
+      ...(opts.headers ? { headers: opts.headers } : {}),
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.query ? { querystring: schema.query } : {}),
       ...(schema.body && !multipart ? { body: schema.body } : {}),

@@ -3,18 +3,14 @@ import { Flag, InviteList, InviteProgress, endpoints as ep } from '@zalik/contra
 import type { AppDeps } from '../../app.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
-import { createInvitesService } from './service.js';
 
 /** The caller's invited friends and the referral bonus. */
-export const invitesRoutes = (deps: AppDeps): Route[] => {
-  const invites = createInvitesService(deps.db, deps.config);
-  return [
-    route(ep.invitedFriends, { answer: InviteList }, (request) => invites.list(currentUser(request).telegramId)),
-    route(ep.canClaimInviteBonus, { answer: Flag }, (request) => invites.isAvailableClaim(currentUser(request).telegramId)),
-    route(ep.inviteLink, { answer: InviteProgress }, (request) => invites.progress(currentUser(request).telegramId)),
-    route(ep.claimInviteBonus, { answer: InviteProgress }, (request) => invites.claim(currentUser(request).telegramId)),
-  ];
-};
+export const invitesRoutes = ({ invites }: AppDeps): Route[] => [
+  route(ep.invitedFriends, { answer: InviteList }, (request) => invites.list(currentUser(request).telegramId)),
+  route(ep.canClaimInviteBonus, { answer: Flag }, (request) => invites.isAvailableClaim(currentUser(request).telegramId)),
+  route(ep.inviteLink, { answer: InviteProgress }, (request) => invites.progress(currentUser(request).telegramId)),
+  route(ep.claimInviteBonus, { answer: InviteProgress }, (request) => invites.claim(currentUser(request).telegramId)),
+];
 
 /**
  * The claim has no body, yet some HTTP clients still send `Content-Type: application/json`
