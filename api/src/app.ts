@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { catalogueRoutes, catalogueScope } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { ordersRoutes, ordersScope } from './modules/orders/routes.js';
 import { templateRoutes, templatesScope } from './modules/generators/routes.js';
@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(healthRoutes, { database: deps.database });
 
   await registerRoutes(app, usersRoutes(deps));
-  await app.register(catalogueRoutes, deps);
+  await registerRoutes(app, catalogueRoutes(deps), (scope) => catalogueScope(scope, deps));
   await registerRoutes(app, walletsRoutes(deps));
   await registerRoutes(app, ordersRoutes(deps), (scope) => ordersScope(scope, deps));
   await registerRoutes(app, templateRoutes(deps), (scope) => templatesScope(scope, deps));

@@ -22,7 +22,7 @@ import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 
-/** Everything a route plugin, the bot or a job may use; built once per app so tests can build many apps. */
+/** Everything a route list, the bot or a job may use; built once per app so tests can build many apps. */
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -57,7 +57,7 @@ const SEND_TIMEOUT_SECONDS = 300;
 
 /**
  * The one place the application is wired: services, the hooks between areas, generators,
- * the bot and the background jobs. Route plugins and the bot only use what is here.
+ * the bot and the background jobs. Route lists and the bot only use what is here.
  */
 export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;

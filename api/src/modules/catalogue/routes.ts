@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { registerRoutes } from '../../http/route.js';
+import type { Route } from '../../http/route.js';
 import { argumentsRoutes } from './arguments.js';
 import { invalidateOnWrite } from './cache.js';
 import { developersRoutes } from './developers.js';
@@ -16,17 +16,17 @@ import { tasksRoutes } from './tasks/routes.js';
  * admin-only (the endpoint table). Deleting archives (deleted_at), so purchases keep reading
  * what they bought.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // Before the routes: an onRoute hook only sees routes registered after it (child scopes
-  // inherit it), and every write route here must drop this instance's cached reads.
-  invalidateOnWrite(app, deps.catalogue);
-  await registerRoutes(app, [
-    ...subjectsRoutes(deps),
-    ...teachersRoutes(deps),
-    ...argumentsRoutes(deps),
-    ...tasksRoutes(deps),
-    ...newsRoutes(deps),
-    ...faqRoutes(deps),
-    ...developersRoutes(deps),
-  ]);
-};
+export const catalogueRoutes = (deps: AppDeps): Route[] => [
+  ...subjectsRoutes(deps),
+  ...teachersRoutes(deps),
+  ...argumentsRoutes(deps),
+  ...tasksRoutes(deps),
+  ...newsRoutes(deps),
+  ...faqRoutes(deps),
+  ...developersRoutes(deps),
+];
+
+/** Every write route of the catalogue drops this instance's cached reads. */
+export function catalogueScope(scope: FastifyInstance, deps: AppDeps): void {
+  invalidateOnWrite(scope, deps.catalogue);
+}
