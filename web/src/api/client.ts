@@ -70,6 +70,7 @@ async function parse<T>(res: Response): Promise<T> {
   }
 }
 
+/** The transport under `call` (screens use `call`: no path is written outside the endpoint table). */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, opts.query);
   await launchSignedIn();
@@ -88,14 +89,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   return parse<T>(res);
 }
-
-export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
-};
 
 /**
  * Calls an endpoint of the contract's table: its method and path come from the table, and

@@ -5,6 +5,7 @@ import { useMe } from '../../../api/me';
 import { haptic } from '../../../telegram/sdk';
 import { Chevron, SkeletonBar } from '../../../ui';
 import styles from './SubjectsScreen.module.css';
+import { paths } from '../../../lib/paths';
 
 /** Element Timing: the browser reports when a subject's name is first painted (bench/first-screen.ts). */
 const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>;
@@ -29,7 +30,7 @@ export function SubjectCard({ subject }: { subject: Subject }) {
 export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolean }) {
   return (
     <Link
-      to={`/list-task/${subject.id}`}
+      to={paths.subject(subject.id)}
       state={{ subject }}
       className={styles.card}
       aria-busy={busy || undefined}
