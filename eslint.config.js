@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import zalik from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', 'screenshots/**'] },
@@ -13,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Package and folder boundaries (scripts/eslint-boundaries.js); import cycles: scripts/check-cycles.mjs.
+    files: ['{contract,api,web}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { zalik },
+    rules: { 'zalik/boundaries': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -7,7 +7,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from './types/deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';

@@ -1,19 +1,18 @@
-import { Api, type Bot } from 'grammy';
+import { Api } from 'grammy';
 import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
-import { createTokenService, type TokenService } from './lib/jwt.js';
-import { createUsersService, type UsersService } from './modules/users/service.js';
-import { createDiscountsService, type DiscountsService } from './modules/discounts/service.js';
-import { createInvitesService, type InvitesService } from './modules/invites/service.js';
-import { createFileLinks, type FileLinks } from './modules/files/signing.js';
+import type { Database } from './db/client.js';
+import { createTokenService } from './lib/jwt.js';
+import { createUsersService } from './modules/users/service.js';
+import { createDiscountsService } from './modules/discounts/service.js';
+import { createInvitesService } from './modules/invites/service.js';
+import { createFileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
 import { createOutboxWorker } from './modules/outbox/worker.js';
 import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
 import { Sandbox } from './modules/generators/sandbox.js';
-import type { BlobStore } from './ports/blob-store.js';
 import { createBlobStore } from './ports/blob-store-from-config.js';
 import { ORPHAN_MIN_AGE_MS, sweepOnce } from './modules/files/sweep.js';
 import { GeneratorRegistry } from './ports/generator.js';
@@ -22,35 +21,10 @@ import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 
-/** Everything a route list, the bot or a job may use; built once per app so tests can build many apps. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  users: UsersService;
-  discounts: DiscountsService;
-  invites: InvitesService;
-  /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
-  links: FileLinks;
-  /** Where uploaded templates and answer files live. */
-  blobs: BlobStore;
-  /** Auto-generated tasks: task.identifier -> Generator. */
-  generators: GeneratorRegistry;
-  /**
-   * Worker threads that check uploaded DOCX templates, apart from the ones that render at
-   * purchase, so an upload being checked never delays a purchase.
-   */
-  templateChecker: Sandbox;
-  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
-  catalogue: CatalogueCache;
-  /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
-  jobs: JobRegistry;
-  /** The Telegram inbound adapter (null in demo mode); bot/runtime.ts starts it. */
-  bot: Bot | null;
-  /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
-  dispose(): Promise<void>;
-}
+import type { AppDeps } from './types/deps.js';
+
+export type { AppDeps, SeedStep } from './types/deps.js';
+
 
 /** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
 const SEND_TIMEOUT_SECONDS = 300;

@@ -28,7 +28,7 @@ function tempDir(prefix: string): string {
 
 async function freshDatabaseUrl(): Promise<string | undefined> {
   if (!onPostgres) return undefined;
-  const pg = await createPgDatabase();
+  const pg = await createPgDatabase({ empty: true });
   cleanups.push(() => pg.drop());
   return pg.url;
 }

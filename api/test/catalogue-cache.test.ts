@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -10,10 +10,25 @@ import { createPgDatabase, onPostgres } from './helpers.js';
 
 const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
+// One database for the file (starting a PGlite costs seconds of CPU): each test listens
+// through a wrapper of its own and stops its cache afterwards, so tests share no state.
+let shared: Promise<{ database: Database; drop?: () => Promise<void> }> | undefined;
+const sharedDatabase = async (): Promise<Database> => {
+  shared ??= (async () => {
+    const pgDb = onPostgres ? await createPgDatabase() : undefined;
+    return { database: await openDatabase({ databaseUrl: pgDb?.url }), drop: pgDb?.drop };
+  })();
+  return (await shared).database;
+};
+afterAll(async () => {
+  const s = await shared;
+  await s?.database.close();
+  await s?.drop?.();
+});
+
 /** A database of the run's kind whose change feed the test can hold back, break and restore. */
 async function feedDatabase() {
-  const pgDb = onPostgres ? await createPgDatabase() : undefined;
-  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const database = await sharedDatabase();
   let handlers: ChannelHandlers | undefined;
   let silent = false;
   const wrapped: Database = {
@@ -30,10 +45,8 @@ async function feedDatabase() {
     silence: () => (silent = true),
     lose: () => handlers!.lost(new Error('connection reset')),
     restore: () => handlers!.ready(),
-    async close() {
-      await database.close();
-      await pgDb?.drop();
-    },
+    // The shared database stays open for the next test (closed after all).
+    async close() {},
   };
 }
 
@@ -167,8 +180,7 @@ describe('the change feed', () => {
     });
   } else {
     it('on PGlite hears a commit before the committing query resolves, and never a rolled-back change', async () => {
-      const database = await openDatabase({});
-      cleanup.push(() => database.close());
+      const database = await sharedDatabase();
       const heard: string[] = [];
       const sub = database.listen('catalogue_changed', { message: (p) => heard.push(p), ready: () => {}, lost: () => {} });
       cleanup.push(() => sub.close());

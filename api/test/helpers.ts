@@ -5,9 +5,10 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
+import { newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
 import { startS3, type S3Server } from './s3.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
@@ -22,8 +23,30 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
  */
 export const testBlobStore: 'local' | 's3' = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
 
-/** A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`. */
-export const createPgDatabase = (): Promise<ScratchDatabase> => createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t');
+/**
+ * A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`: a copy of
+ * the run's migrated template (test/setup/template.ts), or empty when `empty` or run without one.
+ */
+export const createPgDatabase = (opts: { empty?: boolean } = {}): Promise<ScratchDatabase> =>
+  createScratchDatabase(process.env.DATABASE_URL!, 'zalik_t', opts.empty ? undefined : process.env[PG_TEMPLATE_ENV]);
+
+/**
+ * A migrated database of its own: a copy of the run's template (PGlite in memory, or a new
+ * PostgreSQL database when DATABASE_URL is set). `migrate()` on it finds nothing left to do.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url: string | undefined; close(): Promise<void> }> {
+  const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openDatabase({ pglite: await newPglite() });
+  await migrate(database);
+  return {
+    database,
+    url: pgDb?.url,
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -36,7 +59,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: Pick<OpenOptions, 'logQuery'> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
   const pgDb = onPostgres ? await createPgDatabase() : undefined;
   // BLOB_STORE=s3 without an endpoint: this context gets a bucket of its own.
@@ -52,7 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...s3?.env,
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, ...opts } : { pglite: await newPglite(), ...opts });
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });

@@ -14,8 +14,10 @@ import { ErrorBanner } from '../src/ui';
 import { clearErrorOnNavigation } from '../src/ui/errorBanner';
 
 // Lazy admin chunks are transformed on first import; on a busy 2-core machine that can take
-// longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// longer than Testing Library's default second. Kept well under vitest's testTimeout
+// (vitest.config.ts), so a slow wait fails as a clear 'unable to find', not a timeout.
+const WAIT_MS = 5000;
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // --- Users -----------------------------------------------------------------------------------
 

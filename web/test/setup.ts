@@ -1,3 +1,5 @@
+// As in the app (App.tsx imports it first): zod runs jitless before any schema is built.
+import '../src/app/zod';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';

@@ -2,7 +2,7 @@ import { Bot, InlineKeyboard, type BotConfig, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { REFERRAL_PREFIX } from '@zalik/contract';
 import type { Config } from '../config.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../types/deps.js';
 import { BOT_TEXT } from './texts.js';
 
 type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;

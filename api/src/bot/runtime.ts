@@ -1,6 +1,6 @@
 import { webhookCallback, type Bot } from 'grammy';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../types/deps.js';
 import { ALLOWED_UPDATES } from './bot.js';
 
 export interface Telegram {

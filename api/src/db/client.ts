@@ -34,7 +34,16 @@ export interface Database {
 // int8 as a JS number: every bigint here (ids, kopecks) stays far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /** Hears every query drizzle sends (tests derive what a read depends on from it). */
+  logQuery?: (query: string, params: unknown[]) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -50,7 +59,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // the dead client is no longer queryable, so its release destroys it.
     pool.on('connect', (client) => client.on('error', () => {}));
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const script: ScriptRunner = async (fn) => {
       const c = await pool.connect();
       try {
@@ -89,7 +98,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const owned = client;
   await owned.waitReady;
-  const db = drizzlePglite(owned, { schema }) as unknown as Db;
+  const db = drizzlePglite(owned, { schema, logger }) as unknown as Db;
   const script: ScriptRunner = (fn) =>
     owned.transaction((tx) =>
       fn(async (text) => {

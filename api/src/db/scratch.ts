@@ -9,11 +9,11 @@ export interface ScratchDatabase {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`:
- * what the test suites, the benchmarks and the browser tests each run against, so that runs
- * in parallel never share data.
+ * A new database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`: what the
+ * test suites, the benchmarks and the browser tests each run against, so that runs in parallel
+ * never share data. Empty, or a copy of `template` (a database nobody is connected to).
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
     const c = new pg.Client({ connectionString: serverUrl });
@@ -24,7 +24,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
       await c.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

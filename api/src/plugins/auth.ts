@@ -1,19 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG, type Access, type RateLimitName, type Role } from '@zalik/contract';
+import { MSG, type Access, type RateLimitName } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
+import type { AuthUser } from '../types/auth.js';
 
 export type { Access };
 
-export interface AuthUser {
-  telegramId: number;
-  username: string;
-  roles: ReadonlySet<Role>;
-  isAdmin: boolean;
-  isDeveloper: boolean;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import { SubjectParam, UserList, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { toUser } from '../users/service.js';

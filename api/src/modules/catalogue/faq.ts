@@ -1,5 +1,5 @@
 import { Faq, FaqBody, FaqList, FaqPatch, IdParam, MSG, Ok, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import * as q from './content.queries.js';

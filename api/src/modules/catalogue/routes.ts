@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import type { Route } from '../../http/route.js';
 import { argumentsRoutes } from './arguments.js';
 import { invalidateOnWrite } from './cache.js';

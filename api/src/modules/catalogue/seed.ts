@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { row, type Executor } from '../../db/client.js';
-import type { SeedStep } from '../demo/seed.js';
+import type { SeedStep } from '../../types/deps.js';
 import { PERSONAS } from '../demo/personas.js';
 import { DEMO_ARGUMENTS, DEMO_FAQ, DEMO_NEWS, DEMO_SUBJECTS, KIND_ARGS, KIND_DESCRIPTION, type ArgKey, type WorkSpec } from './seed-data.js';
 

@@ -1,5 +1,5 @@
 import { CourseParam, IdParam, Ok, Subject, SubjectCreate, SubjectList, SubjectPatch, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { renderJson, sendJson } from './common.js';
 import * as q from './subjects.queries.js';

@@ -1,5 +1,5 @@
 import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherList, TeacherUpdate, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { renderJson, sendJson } from './common.js';

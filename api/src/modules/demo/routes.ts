@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sign } from '@tma.js/init-data-node';
 import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, MSG, PersonaList, endpoints as ep, pathOf } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { PERSONAS } from './personas.js';

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../../db/client.js';
-import type { AppDeps } from '../../app.js';
+import { rows } from '../../db/client.js';
+import type { AppDeps, SeedStep } from '../../types/deps.js';
 import { PERSONAS } from './personas.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { seedWallets } from '../wallets/seed.js';
 import { seedOrders } from '../orders/seed.js';
 import { seedInvites } from '../invites/seed.js';
 
-/** One step of the demo data; each area adds its own (catalogue, money, ...) in order. */
-export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
+export type { SeedStep };
 
 const seedPersonas: SeedStep = async (tx, deps) => {
   for (const p of PERSONAS) {

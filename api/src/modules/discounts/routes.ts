@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Discount, DiscountBody, TaskDiscountList, TaskIdParam, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 
 /** GLOBAL and LOCAL discounts of a task (admins). */

@@ -1,5 +1,5 @@
 import { DownloadParam, DownloadQuery, MSG, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { forbidden } from '../../lib/errors.js';
 import { openOrderFile } from './download.js';

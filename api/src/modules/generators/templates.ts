@@ -3,7 +3,7 @@ import { MSG, type TaskTemplateInfo } from '@zalik/contract';
 import { row, type Db, type Executor } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../types/auth.js';
 import { loadTask, type TaskForOrder } from '../orders/tasks.js';
 import type { Sandbox } from './sandbox.js';
 import { checkTemplate } from './template-check.js';

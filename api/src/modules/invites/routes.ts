@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Flag, InviteList, InviteProgress, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REFERRAL_MIN_SPEND_UAH, uahToKopecks } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { GeneratorRegistry } from '../../ports/generator.js';
-import type { SeedStep } from '../demo/seed.js';
+import type { SeedStep } from '../../types/deps.js';
 import { purchase } from '../orders/purchase.js';
 import { topUp } from '../wallets/service.js';
 

@@ -12,7 +12,7 @@ import {
   TelegramIdParam,
   endpoints as ep,
 } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';

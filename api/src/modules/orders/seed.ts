@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_MAX_FILE_BYTES, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { GeneratorRegistry } from '../../ports/generator.js';
-import type { SeedStep } from '../demo/seed.js';
+import type { SeedStep } from '../../types/deps.js';
 import { InsufficientFunds } from '../ledger/service.js';
 import { DOCX_TEMPLATE, createDocxTemplateGenerator } from '../generators/docx-template.js';
 import { minimalDocx } from '../generators/docx-skeleton.js';

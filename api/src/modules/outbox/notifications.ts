@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { BOT_TEXT } from '../../bot/texts.js';
 import { enqueue } from './enqueue.js';
 

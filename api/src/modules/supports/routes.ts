@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, SUPPORT_MESSAGE_MAX, SupportSent, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { DEFAULT_RATE_LIMITS } from '../../config.js';
 import { route, type Route } from '../../http/route.js';
 import { badRequest } from '../../lib/errors.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, ROLES, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../types/auth.js';
 import type { TelegramProfile } from './initdata.js';
 
 /** A users row with its granted roles, as `SELECT_USER` reads it. */

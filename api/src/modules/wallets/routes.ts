@@ -19,7 +19,7 @@ import {
   endpoints as ep,
   uahToKopecks,
 } from '@zalik/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';

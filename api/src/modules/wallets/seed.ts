@@ -1,5 +1,5 @@
 import { uahToKopecks } from '@zalik/contract';
-import type { SeedStep } from '../demo/seed.js';
+import type { SeedStep } from '../../types/deps.js';
 import { ensureWallet, post, SYSTEM } from '../ledger/service.js';
 import { topUp } from './service.js';
 import { requestWithdrawal, resolveWithdrawal } from './withdrawals.js';

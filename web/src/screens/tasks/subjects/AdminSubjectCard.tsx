@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { Subject } from '@zalik/contract';
 import { AdminActions } from '../admin/AdminActions';
 import { useDeleteCatalogue } from '../api/deletes';
-import { SubjectLink } from './SubjectCard';
+import { SubjectLink } from './SubjectLink';
 import { paths } from '../../../lib/paths';
 
 /** An admin's subject card: long press or right click for 'Редагувати' / 'Видалити' (SubjectCard loads it lazily). */

@@ -1,14 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import type { Subject } from '@zalik/contract';
 import { useMe } from '../../../api/me';
-import { haptic } from '../../../telegram/sdk';
-import { Chevron, SkeletonBar } from '../../../ui';
+import { SkeletonBar } from '../../../ui';
+import { SubjectLink } from './SubjectLink';
 import styles from './SubjectsScreen.module.css';
-import { paths } from '../../../lib/paths';
 
-/** Element Timing: the browser reports when a subject's name is first painted (bench/first-screen.ts). */
-const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>;
 
 // An admin's long-press menu, its dialog and the delete: a chunk only admins load, so a
 // student's first screen does not carry them.
@@ -23,27 +19,6 @@ export function SubjectCard({ subject }: { subject: Subject }) {
     <Suspense fallback={<SubjectLink subject={subject} />}>
       <AdminSubjectCard subject={subject} />
     </Suspense>
-  );
-}
-
-/** The card itself: the subject's initial and name with an arrow, opening its task list. */
-export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolean }) {
-  return (
-    <Link
-      to={paths.subject(subject.id)}
-      state={{ subject }}
-      className={styles.card}
-      aria-busy={busy || undefined}
-      onClick={() => haptic.selection()}
-    >
-      <span className={styles.initial} aria-hidden="true">
-        {subject.name.trim().charAt(0).toUpperCase()}
-      </span>
-      <span className={styles.name} {...PAINT_TIMING}>
-        {subject.name}
-      </span>
-      <Chevron />
-    </Link>
   );
 }
 

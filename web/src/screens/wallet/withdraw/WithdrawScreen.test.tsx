@@ -115,7 +115,7 @@ describe('/wallet/withdraw', () => {
   it('says at once when the amount is more than the dev wallet holds, and keeps the button inactive', async () => {
     const calls = setup();
     await userEvent.type(await card(), '4111 1111 1111 1111');
-    await screen.findByText('Доступно на Dev гаманці: 950 грн');
+    await screen.findByText('Доступно на гаманці розробника: 950 грн');
     await userEvent.type(amount(), '2000');
     expect(screen.getByRole('alert')).toHaveTextContent(`${MSG.withdrawInsufficient} Доступно: 950 грн`);
     expect(amount()).toHaveAttribute('aria-invalid', 'true');

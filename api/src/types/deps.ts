@@ -1,0 +1,50 @@
+import type { Bot } from 'grammy';
+import type { Config } from '../config.js';
+import type { Database, Db, Executor } from '../db/client.js';
+import type { TokenService } from '../lib/jwt.js';
+import type { UsersService } from '../modules/users/service.js';
+import type { DiscountsService } from '../modules/discounts/service.js';
+import type { InvitesService } from '../modules/invites/service.js';
+import type { FileLinks } from '../modules/files/signing.js';
+import type { CatalogueCache } from '../modules/catalogue/cache.js';
+import type { Sandbox } from '../modules/generators/sandbox.js';
+import type { BlobStore } from '../ports/blob-store.js';
+import type { GeneratorRegistry } from '../ports/generator.js';
+import type { JobRegistry } from '../jobs/registry.js';
+
+// These types sit below deps.ts (which builds them) and the modules that use them, so that no
+// module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
+// such a loop.
+
+/** Everything a route list, the bot or a job may use; built once per app so tests can build many apps. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  users: UsersService;
+  discounts: DiscountsService;
+  invites: InvitesService;
+  /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
+  links: FileLinks;
+  /** Where uploaded templates and answer files live. */
+  blobs: BlobStore;
+  /** Auto-generated tasks: task.identifier -> Generator. */
+  generators: GeneratorRegistry;
+  /**
+   * Worker threads that check uploaded DOCX templates, apart from the ones that render at
+   * purchase, so an upload being checked never delays a purchase.
+   */
+  templateChecker: Sandbox;
+  /** The catalogue's hot reads in memory, dropped by the database's change feed. */
+  catalogue: CatalogueCache;
+  /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
+  jobs: JobRegistry;
+  /** The Telegram inbound adapter (null in demo mode); bot/runtime.ts starts it. */
+  bot: Bot | null;
+  /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
+  dispose(): Promise<void>;
+}
+
+/** One step of the demo data; each area adds its own (catalogue, money, ...) in order (modules/demo/seed.ts). */
+export type SeedStep = (tx: Executor, deps: AppDeps) => Promise<void>;
