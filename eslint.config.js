@@ -27,4 +27,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // One endpoint table (contract/src/endpoints): the web calls `call(endpoints.x, …)` and never
+    // writes an API path. The inline boot script cannot import the table (early.test.ts checks it).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/early.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\u002Fapi\\u002F/]', 'TemplateElement[value.raw=/^\\u002Fapi\\u002F/]'].map((selector) => ({
+          selector,
+          message: "An API path belongs in contract/src/endpoints: call(endpoints.x, …) from web/src/api/client.ts.",
+        })),
+      ],
+    },
+  },
 );

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 // '.js': the bundled config loader resolves it to the .ts file, and tsc (no
 // allowImportingTsExtensions) accepts it; an extensionless import makes Vite warn.
 import { BOOT_ENTRY, EARLY_ENTRY, bootGraph, bootModules, compileHints, earlyRequests } from './build/first-screen.js';
+import { endpointDocs } from './build/endpoint-docs.js';
 import { precompress } from './build/precompress.js';
 
 /** The demo's Telegram emulation: one chunk, loaded only in demo mode (its header, app/DemoBar.tsx, is another). */
@@ -11,7 +12,7 @@ const DEMO_MODULES = /[\\/]src[\\/]telegram[\\/](demo|palettes)\.ts$/;
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), bootGraph(), compileHints(), earlyRequests(), precompress()],
+  plugins: [react(), endpointDocs(), bootGraph(), compileHints(), earlyRequests(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -53,6 +54,10 @@ export default defineConfig({
         // nothing at import time): through ui/index.ts every screen would otherwise pull every
         // component, with its CSS, into the first screen's bundle.
         moduleSideEffects: (id: string) => !/[\\/]contract[\\/]dist[\\/]|[\\/]src[\\/]ui[\\/](icons[\\/])?[^\\/]+\.tsx?$/.test(id),
+        // The endpoint table's entries are `endpoint({...})` calls (contract/src/endpoint.ts): an
+        // identity function, but the bundler cannot tell, and would keep every entry (path,
+        // summary...) once the web uses one. Pure, an entry nobody calls is dropped.
+        manualPureFunctions: ['endpoint'],
       },
     },
   },

@@ -9,13 +9,18 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import type { AppDeps } from './types/deps.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { catalogueRoutes, catalogueScope } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
-import { ordersRoutes } from './modules/orders/routes.js';
-import { invitesRoutes } from './modules/invites/routes.js';
+import { ordersRoutes, ordersScope } from './modules/orders/routes.js';
+import { templateRoutes, templatesScope } from './modules/generators/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { acceptSupportForm } from './modules/supports/form.js';
+import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
+import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
 // AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
 export { createDeps, type AppDeps } from './deps.js';
@@ -31,6 +36,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // One line per request (below) instead of Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // `/api/v1/news` and `/api/v1/news/` are one call (existing clients use both).
+    routerOptions: { ignoreTrailingSlash: true },
     // Only the configured number of proxy hops may name the client IP (rate limits key on it).
     trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
     ajv: undefined,
@@ -57,15 +64,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(healthRoutes, { database: deps.database });
 
-  await app.register(usersRoutes, { prefix: '/api/v1/users', ...deps });
-  await app.register(catalogueRoutes, { prefix: '/api/v1', ...deps });
-  await app.register(walletsRoutes, { prefix: '/api/v1', ...deps });
-  await app.register(ordersRoutes, { prefix: '/api/v1', ...deps });
-  await app.register(invitesRoutes, { prefix: '/api/v1/invites', ...deps });
-  await app.register(discountsRoutes, { prefix: '/api/v1/discounts', ...deps });
-  await app.register(supportsRoutes, { prefix: '/api/v1/supports', ...deps });
+  await registerRoutes(app, usersRoutes(deps));
+  await registerRoutes(app, catalogueRoutes(deps), (scope) => catalogueScope(scope, deps));
+  await registerRoutes(app, walletsRoutes(deps));
+  await registerRoutes(app, ordersRoutes(deps), (scope) => ordersScope(scope, deps));
+  await registerRoutes(app, templateRoutes(deps), (scope) => templatesScope(scope, deps));
+  await registerRoutes(app, filesRoutes(deps));
+  await registerRoutes(app, invitesRoutes(deps), acceptEmptyJson);
+  // A discount changes the price lists the catalogue keeps.
+  await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
+  await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
   if (deps.config.demo && !deps.config.production) {
-    await app.register(demoRoutes, { prefix: '/api/dev', ...deps });
+    await registerRoutes(app, demoRoutes(app, deps));
   }
 
   if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist });

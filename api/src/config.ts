@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { RateLimitName } from '@zalik/contract';
 
 /** Raised for a configuration the server must not start with; main prints it and exits 1. */
 export class ConfigError extends Error {}
@@ -81,7 +82,7 @@ export interface RateLimit {
   max: number;
   windowSeconds: number;
 }
-export type RateLimitName = 'auth' | 'purchase' | 'support' | 'upload';
+export type { RateLimitName };
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /**

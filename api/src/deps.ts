@@ -4,6 +4,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/jwt.js';
 import { createUsersService } from './modules/users/service.js';
+import { createDiscountsService } from './modules/discounts/service.js';
+import { createInvitesService } from './modules/invites/service.js';
+import { createFileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
@@ -28,7 +31,7 @@ const SEND_TIMEOUT_SECONDS = 300;
 
 /**
  * The one place the application is wired: services, the hooks between areas, generators,
- * the bot and the background jobs. Route plugins and the bot only use what is here.
+ * the bot and the background jobs. Route lists and the bot only use what is here.
  */
 export function createDeps(config: Config, database: Database): AppDeps {
   const db = database.db;
@@ -40,6 +43,9 @@ export function createDeps(config: Config, database: Database): AppDeps {
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
     users: createUsersService(db, config.adminTelegramIds),
+    discounts: createDiscountsService(db),
+    invites: createInvitesService(db, config),
+    links: createFileLinks(config.jwtSecret, config.publicUrl),
     blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),
     templateChecker,

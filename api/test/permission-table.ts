@@ -1,12 +1,16 @@
 /**
  * Who may call what: one row per route of the app (method + Fastify pattern), read by
  * permissions-matrix.test.ts, which calls every route as every actor and checks the answer
- * against the row. A route added to the app without a row here fails that test.
+ * against the row. The rows of the API's calls come from the contract's endpoint table: who
+ * may call follows the endpoint's access (public: everyone; user: any signed-in user who is
+ * not banned; developer; admin), and EXCEPTIONS below states only what differs (a handler's
+ * own check, self-or-admin data) and the sample request of a call that needs one.
  *
  * "Allowed" means the server let the caller through (any answer but 401/403): a 404 for a
  * missing id or a 400 for a short balance is still an allowed call.
  */
 import type { InjectOptions } from 'fastify';
+import { endpoints, type Endpoint } from '@zalik/contract';
 import { createTokenService } from '../src/lib/jwt.js';
 import { ADMIN_ID, auth, grantRole, login, signInitData, type TestContext } from './helpers.js';
 import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
@@ -39,6 +43,8 @@ export interface Sample {
   query?: string;
   body?: unknown;
   parts?: Part[];
+  /** The whole path and query, when it is not built from a pattern (a signed link). */
+  url?: string;
 }
 
 export interface Row {
@@ -59,7 +65,8 @@ const TASK_OWNER: readonly Actor[] = ['developer', 'admin'];
 const MISSING = 999_999;
 const txt = (name = 'answer.txt'): Part => ({ name: 'file', filename: name, contentType: 'text/plain', value: 'Відповідь' });
 
-export const PERMISSIONS: Record<string, Row> = {
+/** Routes beside the endpoint table: health checks and the API's documentation. */
+const OUTSIDE_TABLE: Record<string, Row> = {
   'GET /healthz': { allow: ALL },
   'GET /livez': { allow: ALL },
   'GET /api/docs': { allow: ALL },
@@ -68,92 +75,90 @@ export const PERMISSIONS: Record<string, Row> = {
   'GET /api/docs/json': { allow: ALL },
   'GET /api/docs/yaml': { allow: ALL },
   'GET /api/docs/static/*': { allow: ALL, sample: () => ({ params: { '*': 'swagger-ui.css' } }) },
+};
 
+/** What differs from an endpoint's access, and the sample requests, keyed by the table's `METHOD path`. */
+export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'POST /api/v1/users/auth': {
-    allow: ALL,
     sample: (w, a) => ({ body: signInitData({ id: a in w.id ? w.id[a as keyof World['id']] : 880_001, username: `u${a}` }) }),
   },
-  'GET /api/v1/users': { allow: ADMIN },
-  // A harmless read a banned user still gets, so their client reaches its blocked screen.
-  'GET /api/v1/users/me/course': { allow: ['banned', ...SIGNED] },
-  'PATCH /api/v1/users/me/course': { allow: SIGNED, sample: () => ({ body: { courseNumber: 2 } }) },
-  'GET /api/v1/users/role/:role': { allow: ADMIN, sample: () => ({ params: { role: 'ROLE_USER' } }) },
-  'GET /api/v1/users/search': { allow: ADMIN, sample: () => ({ query: 'prefix=9' }) },
-  'GET /api/v1/users/developer/:subjectId': { allow: SIGNED, sample: (w) => ({ params: { subjectId: w.subjectId } }) },
-  'GET /api/v1/users/:telegramId': { allow: ADMIN, sample: (w) => ({ params: { telegramId: w.id.other } }) },
-  'PATCH /api/v1/users/:telegramId/ban': { allow: ADMIN, sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
-  'PATCH /api/v1/users/:telegramId/roles': {
-    allow: ADMIN,
-    sample: (w) => ({ params: { telegramId: w.id.other }, body: { roleName: 'ROLE_DEVELOPER' } }),
-  },
+  'PATCH /api/v1/users/me/course': { sample: () => ({ body: { courseNumber: 2 } }) },
+  'GET /api/v1/users/role/:role': { sample: () => ({ params: { role: 'ROLE_USER' } }) },
+  'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9' }) },
+  'GET /api/v1/users/developer/:subjectId': { sample: (w) => ({ params: { subjectId: w.subjectId } }) },
+  'GET /api/v1/users/:telegramId': { sample: (w) => ({ params: { telegramId: w.id.other } }) },
+  'PATCH /api/v1/users/:telegramId/ban': { sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
+  'PATCH /api/v1/users/:telegramId/roles': { sample: (w) => ({ params: { telegramId: w.id.other }, body: { roleName: 'ROLE_DEVELOPER' } }) },
 
-  'GET /api/v1/subjects/course-number/:n': { allow: SIGNED, sample: () => ({ params: { n: 1 } }) },
-  'POST /api/v1/subjects/subject': { allow: ADMIN, sample: () => ({ body: { name: 'Фізика', courseNumber: 2 } }) },
-  'PATCH /api/v1/subjects/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.subjectId }, body: { name: '', courseNumber: '' } }) },
-  'DELETE /api/v1/subjects/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.subjectId } }) },
-  'GET /api/v1/teachers/subject/:subjectId': { allow: SIGNED, sample: (w) => ({ params: { subjectId: w.subjectId } }) },
-  'POST /api/v1/teachers/teacher': { allow: ADMIN, sample: (w) => ({ body: { name: 'Петренко П. П.', subjectId: w.subjectId } }) },
-  'PUT /api/v1/teachers/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.teacherId }, body: { name: 'Іваненко І. І.' } }) },
-  'DELETE /api/v1/teachers/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.teacherId } }) },
-  'GET /api/v1/arguments': { allow: SIGNED },
-  'POST /api/v1/arguments/argument': { allow: ADMIN, sample: () => ({ body: { name: 'Група', description: 'Назва групи' } }) },
-  'PATCH /api/v1/arguments/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.argumentId }, body: { name: '', description: '' } }) },
-  'DELETE /api/v1/arguments/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.argumentId } }) },
-  'GET /api/v1/tasks/teacher/:teacherId': { allow: SIGNED, sample: (w) => ({ params: { teacherId: w.teacherId } }) },
+  'GET /api/v1/subjects/course-number/:n': { sample: () => ({ params: { n: 1 } }) },
+  'POST /api/v1/subjects/subject': { sample: () => ({ body: { name: 'Фізика', courseNumber: 2 } }) },
+  'PATCH /api/v1/subjects/:id': { sample: (w) => ({ params: { id: w.subjectId }, body: { name: '', courseNumber: '' } }) },
+  'DELETE /api/v1/subjects/:id': { sample: (w) => ({ params: { id: w.spare.subjectId } }) },
+  'GET /api/v1/teachers/subject/:subjectId': { sample: (w) => ({ params: { subjectId: w.subjectId } }) },
+  'POST /api/v1/teachers/teacher': { sample: (w) => ({ body: { name: 'Петренко П. П.', subjectId: w.subjectId } }) },
+  'PUT /api/v1/teachers/:id': { sample: (w) => ({ params: { id: w.teacherId }, body: { name: 'Іваненко І. І.' } }) },
+  'DELETE /api/v1/teachers/:id': { sample: (w) => ({ params: { id: w.spare.teacherId } }) },
+  'POST /api/v1/arguments/argument': { sample: () => ({ body: { name: 'Група', description: 'Назва групи' } }) },
+  'PATCH /api/v1/arguments/:id': { sample: (w) => ({ params: { id: w.argumentId }, body: { name: '', description: '' } }) },
+  'DELETE /api/v1/arguments/:id': { sample: (w) => ({ params: { id: w.spare.argumentId } }) },
+  'GET /api/v1/tasks/teacher/:teacherId': { sample: (w) => ({ params: { teacherId: w.teacherId } }) },
   'POST /api/v1/tasks/task': {
-    allow: ADMIN,
     sample: (w) => ({
       body: { title: 'Курсова', description: '', identifier: '', price: 50, type: 'REGULAR', developerTelegramId: w.id.developer, autoGenerate: false, teacherId: w.teacherId, args: null },
     }),
   },
-  'PATCH /api/v1/tasks/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
-  'DELETE /api/v1/tasks/:id': { allow: ADMIN, sample: (w) => ({ params: { id: w.spare.taskId } }) },
-  'GET /api/v1/news': { allow: SIGNED },
-  'POST /api/v1/news/news': { allow: ADMIN, sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
-  'PATCH /api/v1/news/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { title: 'Новина' } }) },
-  'DELETE /api/v1/news/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING } }) },
-  'GET /api/v1/faq': { allow: SIGNED },
-  'POST /api/v1/faq/faq': { allow: ADMIN, sample: () => ({ body: { question: 'Як?', answer: 'Так.' } }) },
-  'PATCH /api/v1/faq/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { answer: 'Так.' } }) },
-  'DELETE /api/v1/faq/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING } }) },
+  'PATCH /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
+  'DELETE /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.spare.taskId } }) },
+  'POST /api/v1/news/news': { sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
+  'PATCH /api/v1/news/:id': { sample: () => ({ params: { id: MISSING }, body: { title: 'Новина' } }) },
+  'DELETE /api/v1/news/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/faq/faq': { sample: () => ({ body: { question: 'Як?', answer: 'Так.' } }) },
+  'PATCH /api/v1/faq/:id': { sample: () => ({ params: { id: MISSING }, body: { answer: 'Так.' } }) },
+  'DELETE /api/v1/faq/:id': { sample: () => ({ params: { id: MISSING } }) },
 
-  'GET /api/v1/wallets/user/:telegramId': { allow: SIGNED, selfOrAdmin: true },
-  'GET /api/v1/transactions/history/user/:telegramId': { allow: SIGNED, selfOrAdmin: true, sample: () => ({ query: 'page=0&limit=5' }) },
-  'PATCH /api/v1/wallets/deposit': { allow: ADMIN, sample: (w) => ({ body: { userTelegramId: w.id.other, amount: 100 } }) },
-  'GET /api/v1/wallets/jar': { allow: SIGNED },
+  'GET /api/v1/wallets/user/:telegramId': { selfOrAdmin: true },
+  'GET /api/v1/transactions/history/user/:telegramId': { selfOrAdmin: true, sample: () => ({ query: 'page=0&limit=5' }) },
+  'PATCH /api/v1/wallets/deposit': { sample: (w) => ({ body: { userTelegramId: w.id.other, amount: 100 } }) },
   // Developers only, checked in the handler: the dev wallet is the one paid out.
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
-  'GET /api/v1/wallets/withdrawals/my': { allow: SIGNED },
-  'GET /api/v1/wallets/withdrawals': { allow: ADMIN },
-  'PATCH /api/v1/wallets/withdrawals/:id': { allow: ADMIN, sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
+  'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
 
-  'POST /api/v1/tasks/process': { allow: SIGNED, sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
-  'GET /api/v1/histories/user/:telegramId': { allow: SIGNED, selfOrAdmin: true },
-  'GET /api/v1/histories/developer/in-progress': { allow: DEVELOPER },
+  'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
+  'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },
   'PATCH /api/v1/histories/history/:id/developer/save-file': {
-    allow: DEVELOPER,
     sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
   },
-  'POST /api/v1/histories/history/:id/refund': { allow: ADMIN, sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  'POST /api/v1/histories/history/:id/refund': { sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  // The task's own developer or an admin, checked in the handler.
   'PUT /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId }, parts: [txt('template.docx')] }) },
   'GET /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId } }) },
   // Public on purpose: the signed link is the permission (Telegram downloads without our token).
-  'GET /api/v1/files/:fileId': { allow: ALL },
+  'GET /api/v1/files/:fileId': { sample: (w) => ({ url: w.fileUrl }) },
 
-  'GET /api/v1/invites': { allow: SIGNED },
-  'GET /api/v1/invites/isAvailableClaim': { allow: SIGNED },
-  'GET /api/v1/invites/link': { allow: SIGNED },
-  'PUT /api/v1/invites/deposit-amount': { allow: SIGNED },
   'POST /api/v1/discounts/discount': {
-    allow: ADMIN,
     sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: w.taskId } }),
   },
-  'GET /api/v1/discounts/task/:taskId': { allow: ADMIN, sample: (w) => ({ params: { taskId: w.taskId } }) },
-  'POST /api/v1/supports/sent': { allow: SIGNED, sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
+  'GET /api/v1/discounts/task/:taskId': { sample: (w) => ({ params: { taskId: w.taskId } }) },
+  'POST /api/v1/supports/sent': { sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
 
   // Demo mode lets a plain browser act as Telegram for the demo personas.
-  'GET /api/dev/personas': { allow: ALL, demoOnly: true },
-  'POST /api/dev/init-data': { allow: ALL, demoOnly: true, sample: () => ({ body: { telegramId: '100001' } }) },
+  'POST /api/dev/init-data': { sample: () => ({ body: { telegramId: '100001' } }) },
+};
+
+export const TABLE: readonly Endpoint[] = Object.values(endpoints);
+export const keyOf = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
+
+/** Who the endpoint's access lets in; a banned user only reaches the reads marked allowBanned. */
+export function defaultAllow(e: Endpoint): readonly Actor[] {
+  if (e.access === 'public') return ALL;
+  if (e.access === 'developer') return DEVELOPER;
+  if (e.access === 'admin') return ADMIN;
+  return e.allowBanned ? ['banned', ...SIGNED] : SIGNED;
+}
+
+export const PERMISSIONS: Record<string, Row> = {
+  ...OUTSIDE_TABLE,
+  ...Object.fromEntries(TABLE.map((e) => [keyOf(e), { allow: defaultAllow(e), ...(e.demoOnly ? { demoOnly: true as const } : {}), ...EXCEPTIONS[keyOf(e)] }])),
 };
 
 /** `METHOD /pattern` with `:params` filled in. */
@@ -166,8 +171,7 @@ export function sampleRequest(key: string, w: World, actor: Actor, forUser?: num
   const [method, pattern] = key.split(' ') as [InjectOptions['method'] & string, string];
   const sample = PERMISSIONS[key]?.sample?.(w, actor) ?? {};
   const own = actor in w.id ? w.id[actor as keyof World['id']] : w.id.student;
-  let url = fillUrl(pattern, { telegramId: forUser ?? own, ...sample.params });
-  if (key === 'GET /api/v1/files/:fileId') url = w.fileUrl;
+  let url = sample.url ?? fillUrl(pattern, { telegramId: forUser ?? own, ...sample.params });
   if (sample.query) url += `?${sample.query}`;
   const token = w.token[actor];
   const headers: Record<string, string> = token ? auth(token) : {};

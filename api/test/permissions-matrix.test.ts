@@ -1,14 +1,15 @@
 /**
  * Every route × {anonymous, expired token, banned user, student, developer, admin} against
- * permission-table.ts: allowed calls get through (no 401/403), every other call is refused
- * with exactly the status and the Ukrainian message the client acts on.
+ * permission-table.ts (the endpoint table's access, plus its exceptions): allowed calls get
+ * through (no 401/403), every other call is refused with exactly the status and the Ukrainian
+ * message the client acts on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { MSG } from '@zalik/contract';
 import { securityPlugin } from '../src/plugins/security.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { ACTORS, PERMISSIONS, buildWorld, sampleRequest, type Actor, type World } from './permission-table.js';
+import { ACTORS, EXCEPTIONS, PERMISSIONS, TABLE, buildWorld, keyOf, sampleRequest, type Actor, type World } from './permission-table.js';
 
 let ctx: TestContext;
 let world: World;
@@ -50,6 +51,23 @@ describe('the permission table', () => {
       await demo.close();
     }
   }, 60_000);
+
+  it('states exceptions only for endpoints of the table', () => {
+    const keys = TABLE.map(keyOf);
+    expect(Object.keys(EXCEPTIONS).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  it('has a sample request for every call that needs one (path ids, a body, a required query)', () => {
+    type Op = { requestBody?: unknown; parameters?: { in: string; required?: boolean }[] };
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Op>> };
+    const needy = TABLE.filter((e) => !e.demoOnly).filter((e) => {
+      const op = doc.paths[e.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[e.method.toLowerCase()];
+      if (!op) throw new Error(`${keyOf(e)} is not in the OpenAPI document`);
+      const ids = [...e.path.matchAll(/:([A-Za-z]+)/g)].filter(([, name]) => name !== 'telegramId');
+      return ids.length > 0 || op.requestBody !== undefined || Boolean(op.parameters?.some((p) => p.in === 'query' && p.required));
+    });
+    expect(needy.map(keyOf).filter((k) => !EXCEPTIONS[k]?.sample)).toEqual([]);
+  });
 
   it('stops the server at start when a route names an access level that does not exist', async () => {
     const app = Fastify();

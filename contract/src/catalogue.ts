@@ -113,3 +113,10 @@ export const FaqPatch = z.object({
   question: keep(FaqBody.shape.question, MSG.faqInvalid),
   answer: keep(FaqBody.shape.answer, MSG.faqInvalid),
 });
+
+export const SubjectList = z.array(Subject);
+export const TeacherList = z.array(Teacher);
+export const ArgumentList = z.array(Argument);
+export const TaskList = z.array(Task);
+export const NewsList = z.array(News);
+export const FaqList = z.array(Faq);

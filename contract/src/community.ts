@@ -49,3 +49,9 @@ export type InviteProgress = z.infer<typeof InviteProgress>;
 /** `POST /api/v1/supports/sent` */
 export const SupportSent = z.object({ id: Id, files: z.number() });
 export type SupportSent = z.infer<typeof SupportSent>;
+
+export const InviteList = z.array(Invite);
+export const TaskDiscountList = z.array(TaskDiscount);
+export const TaskIdParam = z.object({ taskId: IdInput });
+/** A bare boolean answer (existing clients read `true`/`false`, not an object). */
+export const Flag = z.boolean();

@@ -8,3 +8,5 @@ export * from './catalogue.js';
 export * from './wallet.js';
 export * from './orders.js';
 export * from './community.js';
+export * from './endpoint.js';
+export * as endpoints from './endpoints/index.js';

@@ -101,3 +101,9 @@ export const TEMPLATE_VALUE_TAG = 'value';
 /** `GET|PUT /api/v1/tasks/{id}/template` */
 export const TaskTemplateInfo = z.object({ fileName: z.string(), tags: z.array(z.string()), uploadedAt: IsoDate });
 export type TaskTemplateInfo = z.infer<typeof TaskTemplateInfo>;
+
+export const HistoryList = z.array(HistoryItem);
+export const InProgressList = z.array(InProgressOrder);
+/** `GET /api/v1/files/{fileId}` as routed; the handler checks them against FileIdParam and FileLinkQuery. */
+export const DownloadParam = z.object({ fileId: z.string() });
+export const DownloadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });

@@ -31,6 +31,7 @@ export const User = z.object({
   roles: z.array(z.enum(ROLES)),
 });
 export type User = z.infer<typeof User>;
+export const UserList = z.array(User);
 
 export const Course = z.number().int().min(0).max(COURSES.length);
 export const CourseBody = z.object({
@@ -43,6 +44,8 @@ export const TelegramIdParam = z.object({
 });
 export const SubjectIdParam = z.object({ subjectId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.notFound }) });
 export const BanQuery = z.object({ value: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true') });
+/** `prefix`: the start of a Telegram ID (empty: everyone). */
+export const UserSearchQuery = z.object({ prefix: z.string().regex(/^\d{0,16}$/).default('') });
 export const RoleBody = z.object({ roleName: z.enum(GRANTABLE_ROLES, { error: MSG.roleOne }) });
 
 /**
@@ -57,3 +60,4 @@ export const DevInitDataAnswer = z.object({ initData: z.string(), auth: AuthAnsw
 export type DevInitDataAnswer = z.infer<typeof DevInitDataAnswer>;
 export const Persona = z.object({ telegramId: Id, username: z.string(), firstName: z.string(), role: z.enum(ROLES) });
 export type Persona = z.infer<typeof Persona>;
+export const PersonaList = z.array(Persona);

@@ -110,3 +110,7 @@ export const WithdrawalQuery = z.object({
   limit: TransactionQuery.shape.limit.unwrap().default(HISTORY_MAX_LIMIT),
 });
 export const WithdrawalResolveBody = z.object({ status: z.enum(['PAID', 'REJECTED'], { error: MSG.withdrawalStatus }) });
+
+export const WalletList = z.array(Wallet);
+export const TransactionList = z.array(Transaction);
+export const WithdrawalList = z.array(Withdrawal);

@@ -1,25 +1,23 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG } from '@zalik/contract';
+import { MSG, type Access, type RateLimitName } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
 import type { AuthUser } from '../types/auth.js';
 
-/**
- * Who may call a route. `public` needs no token; every other level needs a valid token of a
- * user who exists and is not banned, checked against the database on every request, so a
- * ban or a role change takes effect at once whatever the token says.
- */
-export type Access = 'public' | 'user' | 'developer' | 'admin';
+export type { Access };
 
 export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** From the endpoint table: who may call the route (see @zalik/contract's Access). */
     access?: Access;
+    /** From the endpoint table: the rate limit the route counts against. */
+    limit?: RateLimitName;
     /**
-     * A harmless read a banned user may still make: clients ask for it before they look at the
+     * From the endpoint table: a harmless read a banned user may still make: clients ask for it before they look at the
      * token's ban claim, and would wait for ever on a 403 instead of showing the blocked screen.
      */
     allowBanned?: boolean;

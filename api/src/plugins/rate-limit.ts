@@ -3,21 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@zalik/contract';
-import type { RateLimitName, RateLimits } from '../config.js';
+import type { RateLimitName } from '@zalik/contract';
+import type { RateLimits } from '../config.js';
 import { HttpError } from '../lib/errors.js';
 import { isMultipart } from './security.js';
-
-/**
- * The limited routes, by method and pattern. Any other multipart route counts as an upload
- * too, so a new upload route is limited without being listed here.
- */
-export const LIMITED_ROUTES: Record<string, RateLimitName> = {
-  'POST /api/v1/users/auth': 'auth',
-  'POST /api/v1/tasks/process': 'purchase',
-  'POST /api/v1/supports/sent': 'support',
-  'PATCH /api/v1/histories/history/:id/developer/save-file': 'upload',
-  'PUT /api/v1/tasks/:id/template': 'upload',
-};
 
 /** Redis keys of the limiter; each route's counter lives under its own suffix. */
 export const RATE_LIMIT_NAMESPACE = 'zalik:rl:';
@@ -32,7 +21,8 @@ function keyOf(name: RateLimitName) {
 }
 
 /**
- * Limits on sign-in, purchases, support messages and uploads, answering 429 with a
+ * Limits on the calls whose endpoint names a rate limit (sign-in, purchases, support
+ * messages, uploads; any other multipart route counts as an upload too), answering 429 with a
  * Ukrainian message and Retry-After. Counters live in Redis when REDIS_URL is set, so every
  * instance behind a load balancer shares them; in memory otherwise. If Redis is down the
  * request goes through (a limiter outage must not stop sales) and the outage is logged.
@@ -61,15 +51,13 @@ export const rateLimitPlugin = fp(
 
     // Runs before the limiter's own onRoute hook (registered below), so it sees the setting.
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        const name = LIMITED_ROUTES[`${method} ${route.url}`] ?? (isMultipart(route) ? 'upload' : undefined);
-        if (!name) continue;
-        const { max, windowSeconds } = opts.limits[name];
-        route.config = {
-          ...route.config,
-          rateLimit: { max, timeWindow: windowSeconds * 1000, keyGenerator: keyOf(name) },
-        } as typeof route.config;
-      }
+      const name = route.config?.limit ?? (isMultipart(route) ? 'upload' : undefined);
+      if (!name) return;
+      const { max, windowSeconds } = opts.limits[name];
+      route.config = {
+        ...route.config,
+        rateLimit: { max, timeWindow: windowSeconds * 1000, keyGenerator: keyOf(name) },
+      } as typeof route.config;
     });
 
     await app.register(rateLimit, {

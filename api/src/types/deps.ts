@@ -3,6 +3,9 @@ import type { Config } from '../config.js';
 import type { Database, Db, Executor } from '../db/client.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
+import type { DiscountsService } from '../modules/discounts/service.js';
+import type { InvitesService } from '../modules/invites/service.js';
+import type { FileLinks } from '../modules/files/signing.js';
 import type { CatalogueCache } from '../modules/catalogue/cache.js';
 import type { Sandbox } from '../modules/generators/sandbox.js';
 import type { BlobStore } from '../ports/blob-store.js';
@@ -13,13 +16,17 @@ import type { JobRegistry } from '../jobs/registry.js';
 // module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
 // such a loop.
 
-/** Everything a route plugin, the bot or a job may use; built once per app so tests can build many apps. */
+/** Everything a route list, the bot or a job may use; built once per app so tests can build many apps. */
 export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
   tokens: TokenService;
   users: UsersService;
+  discounts: DiscountsService;
+  invites: InvitesService;
+  /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
+  links: FileLinks;
   /** Where uploaded templates and answer files live. */
   blobs: BlobStore;
   /** Auto-generated tasks: task.identifier -> Generator. */

@@ -1,10 +1,11 @@
-import { MSG, type JwtClaims } from '@zalik/contract';
+import { endpoints as ep, MSG, type JwtClaims } from '@zalik/contract';
 import { getRawInitData } from '../telegram/sdk';
 import { takeEarly } from './early';
 import { ApiError, networkError, readError } from './errors';
 import { decodeClaims, rememberCourse, setToken } from './token';
 
-export const AUTH_PATH = '/api/v1/users/auth';
+/** The sign-in's path (a plain fetch: the client itself waits for the sign-in). */
+export const AUTH_PATH = ep.signIn.path;
 
 let inFlight: Promise<JwtClaims> | null = null;
 

@@ -1,36 +1,33 @@
 /** The catalogue as everyone reads it (students browse it; the admin screens edit and re-read it). */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { News, Subject, Task, Teacher, User } from '@zalik/contract';
-import { api } from './client';
+import { endpoints as ep, type Task } from '@zalik/contract';
+import { call } from './client';
 import { qk } from './queryKeys';
 
-export const NEWS_PATH = '/api/v1/news/';
-export const subjectsPath = (course: number) => `/api/v1/subjects/course-number/${course}`;
-export const teachersPath = (subjectId: string) => `/api/v1/teachers/subject/${encodeURIComponent(subjectId)}`;
-export const tasksPath = (teacherId: string) => `/api/v1/tasks/teacher/${encodeURIComponent(teacherId)}`;
-export const creatorsPath = (subjectId: string) => `/api/v1/users/developer/${encodeURIComponent(subjectId)}`;
+/** A teacher's tasks (the buying screens look a task up in them too). */
+export const tasksOf = (teacherId: string) => call(ep.tasksOfTeacher, { params: { teacherId } });
 
 /** The news slides. Decoration: a failure hides the slider instead of raising the banner. */
 export function useNews() {
   return useQuery({
     queryKey: qk.catalogue.news(),
-    queryFn: () => api.get<News[]>(NEWS_PATH),
+    queryFn: () => call(ep.listNews, {}),
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 }
 
 export function useSubjects(course: number) {
-  return useQuery({ queryKey: qk.catalogue.subjects(course), queryFn: () => api.get<Subject[]>(subjectsPath(course)) });
+  return useQuery({ queryKey: qk.catalogue.subjects(course), queryFn: () => call(ep.subjectsOfCourse, { params: { n: course } }) });
 }
 
 export function useTeachers(subjectId: string) {
-  return useQuery({ queryKey: qk.catalogue.teachers(subjectId), queryFn: () => api.get<Teacher[]>(teachersPath(subjectId)) });
+  return useQuery({ queryKey: qk.catalogue.teachers(subjectId), queryFn: () => call(ep.teachersOfSubject, { params: { subjectId } }) });
 }
 
 /** The subject's developers (the creator filter's choices). */
 export function useCreators(subjectId: string) {
-  return useQuery({ queryKey: qk.catalogue.creators(subjectId), queryFn: () => api.get<User[]>(creatorsPath(subjectId)) });
+  return useQuery({ queryKey: qk.catalogue.creators(subjectId), queryFn: () => call(ep.developersOfSubject, { params: { subjectId } }) });
 }
 
 export interface TeacherTasks {
@@ -55,7 +52,7 @@ function combine(results: UseQueryResult<Task[]>[]): TeacherTasks {
  */
 export function useTeacherTasks(teacherIds: readonly string[]): TeacherTasks {
   return useQueries({
-    queries: teacherIds.map((id) => ({ queryKey: qk.catalogue.tasksOfTeacher(id), queryFn: () => api.get<Task[]>(tasksPath(id)) })),
+    queries: teacherIds.map((id) => ({ queryKey: qk.catalogue.tasksOfTeacher(id), queryFn: () => tasksOf(id) })),
     combine,
   });
 }

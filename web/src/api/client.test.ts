@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@zalik/contract';
+import { endpoints as ep, MSG } from '@zalik/contract';
 
 vi.mock('../telegram/sdk', () => ({ getRawInitData: () => 'query_id=q&user=%7B%22id%22%3A1%7D&hash=h' }));
 
-import { api, newIdempotencyKey } from './client';
+import { call, newIdempotencyKey, request } from './client';
 import { signIn, subscribeSession } from './auth';
 import { ApiError } from './errors';
 import { COURSE_KEY, getToken, setToken } from './token';
@@ -34,7 +34,7 @@ describe('api client', () => {
   it('sends the stored token as a bearer and parses JSON answers (bare numbers too)', async () => {
     setToken('old.token.x');
     fetchMock.mockResolvedValueOnce(json(200, 3));
-    await expect(api.get<number>('/api/v1/users/me/course')).resolves.toBe(3);
+    await expect(call(ep.myCourse, {})).resolves.toBe(3);
     expect(auth(calls()[0]!.init)).toBe('Bearer old.token.x');
   });
 
@@ -48,7 +48,7 @@ describe('api client', () => {
         .mockResolvedValueOnce(json(200, { jwt: fresh }))
         .mockResolvedValueOnce(json(200, 2));
 
-      await expect(api.patch<number>('/api/v1/users/me/course', { courseNumber: 2 })).resolves.toBe(2);
+      await expect(call(ep.setMyCourse, { body: { courseNumber: 2 } })).resolves.toBe(2);
 
       const [first, signIn, retry] = calls();
       expect(signIn!.url).toBe('/api/v1/users/auth');
@@ -68,7 +68,7 @@ describe('api client', () => {
       if (url === '/api/v1/users/auth') return json(200, { jwt: fresh });
       return auth(init) === `Bearer ${fresh}` ? json(200, 'ok') : expired('both');
     });
-    await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    await Promise.all([request('GET', '/a'), request('GET', '/b'), request('GET', '/c')]);
     expect(calls().filter((c) => c.url === '/api/v1/users/auth')).toHaveLength(1);
   });
 
@@ -77,38 +77,38 @@ describe('api client', () => {
       .mockResolvedValueOnce(expired('both'))
       .mockResolvedValueOnce(json(200, { jwt: jwt('42') }))
       .mockResolvedValueOnce(expired('both'));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 401, message: MSG.tokenExpired });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 401, message: MSG.tokenExpired });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('does not renew on other 401s', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { message: MSG.tokenInvalid }));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 401, message: MSG.tokenInvalid });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 401, message: MSG.tokenInvalid });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("turns an error answer into an ApiError carrying the server's Ukrainian message", async () => {
     fetchMock.mockResolvedValueOnce(json(400, { message: MSG.courseRange }));
-    const err = await api.patch('/x', {}).catch((e: unknown) => e);
+    const err = await request('PATCH', '/x', { body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, message: MSG.courseRange, isClientError: true });
   });
 
   it('says the server could not be reached when fetch fails', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 0, message: MSG.networkError });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 0, message: MSG.networkError });
   });
 
   it('falls back to a Ukrainian message when the error body is not ours', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 502, message: MSG.internal });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 502, message: MSG.internal });
   });
 
   it('reports a ban so the app can show the blocked screen', async () => {
     const events: string[] = [];
     const off = subscribeSession((e) => events.push(e.type));
     fetchMock.mockResolvedValueOnce(json(403, { message: MSG.banned }));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 403 });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 403 });
     off();
     expect(events).toEqual(['banned']);
   });
@@ -118,7 +118,7 @@ describe('api client', () => {
     const form = new FormData();
     form.append('message', 'hi');
     const key = newIdempotencyKey();
-    await api.post('/api/v1/supports/sent', form, { idempotencyKey: key });
+    await call(ep.sendSupport, { body: form }, { idempotencyKey: key });
     const { init } = calls()[0]!;
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
@@ -127,7 +127,7 @@ describe('api client', () => {
 
   it('builds query strings and skips empty values', async () => {
     fetchMock.mockResolvedValue(json(200, []));
-    await api.get('/api/v1/transactions/history/user/1', { query: { page: 0, limit: 5, q: undefined } });
+    await request('GET', '/api/v1/transactions/history/user/1', { query: { page: 0, limit: 5, q: undefined } });
     expect(calls()[0]!.url).toBe('/api/v1/transactions/history/user/1?page=0&limit=5');
   });
 });
@@ -139,14 +139,14 @@ describe('early requests (index.html started them before the bundle)', () => {
 
   it("takes a parked GET answer instead of asking again, and asks again when it failed", async () => {
     window.__zalikEarly = {
-      'GET /api/v1/news/': { response: Promise.resolve(json(200, ['parked'])) },
+      'GET /api/v1/news': { response: Promise.resolve(json(200, ['parked'])) },
       'GET /api/v1/subjects/course-number/1': { response: Promise.resolve(expired('both')) },
     };
     fetchMock.mockImplementation(async () => json(200, ['fresh']));
-    await expect(api.get('/api/v1/news/')).resolves.toEqual(['parked']);
-    await expect(api.get('/api/v1/subjects/course-number/1')).resolves.toEqual(['fresh']);
-    await expect(api.get('/api/v1/news/')).resolves.toEqual(['fresh']);
-    expect(calls().map((c) => c.url)).toEqual(['/api/v1/subjects/course-number/1', '/api/v1/news/']);
+    await expect(call(ep.listNews, {})).resolves.toEqual(['parked']);
+    await expect(call(ep.subjectsOfCourse, { params: { n: 1 } })).resolves.toEqual(['fresh']);
+    await expect(call(ep.listNews, {})).resolves.toEqual(['fresh']);
+    expect(calls().map((c) => c.url)).toEqual(['/api/v1/subjects/course-number/1', '/api/v1/news']);
   });
 
   it("signs in with the parked answer when it was for this launch's initData, and reports the answered course", async () => {

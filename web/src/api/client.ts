@@ -3,6 +3,7 @@
  * renewed silently from initData and the call repeated once; a ban is reported to the
  * AuthGate; every failure is an ApiError carrying the server's Ukrainian message.
  */
+import { pathOf, type CallAnswer, type CallInput, type Endpoint, type Shape } from '@zalik/contract';
 import { isBannedError, isTokenExpired, networkError, readError } from './errors';
 import { launchSignedIn, reportBanned, signIn } from './auth';
 import { takeEarly } from './early';
@@ -69,6 +70,7 @@ async function parse<T>(res: Response): Promise<T> {
   }
 }
 
+/** The transport under `call` (screens use `call`: no path is written outside the endpoint table). */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, opts.query);
   await launchSignedIn();
@@ -88,13 +90,18 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   return parse<T>(res);
 }
 
-export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
-};
+/**
+ * Calls an endpoint of the contract's table: its method and path come from the table, and
+ * params, query, body and answer are typed by the table's schemas.
+ */
+export function call<S extends Shape>(
+  endpoint: Endpoint<S>,
+  input: CallInput<S>,
+  opts: Pick<RequestOptions, 'idempotencyKey' | 'signal'> = {},
+): Promise<CallAnswer<S>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown };
+  return request<CallAnswer<S>>(endpoint.method, pathOf(endpoint, params), { ...opts, query, body });
+}
 
 /** A fresh key for one user action (reuse it when retrying the same action). */
 export function newIdempotencyKey(): string {

@@ -1,11 +1,9 @@
 import { createContext, useContext } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourseNumber, Role } from '@zalik/contract';
-import { api } from './client';
+import { endpoints as ep, type CourseNumber, type Role } from '@zalik/contract';
+import { call } from './client';
 import { qk } from './queryKeys';
 import { rememberCourse } from './token';
-
-export const COURSE_PATH = '/api/v1/users/me/course';
 
 /**
  * The signed-in user's course: 0 until chosen, then 1-4. The AuthGate seeds it from the
@@ -14,7 +12,7 @@ export const COURSE_PATH = '/api/v1/users/me/course';
 export function useCourse() {
   return useQuery({
     queryKey: qk.course(),
-    queryFn: () => api.get<number>(COURSE_PATH),
+    queryFn: () => call(ep.myCourse, {}),
     staleTime: Infinity,
     // The AuthGate shows a failure screen with a retry instead of the banner.
     meta: { silent: true },
@@ -24,7 +22,7 @@ export function useCourse() {
 export function useSetCourse() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (courseNumber: CourseNumber) => api.patch<number>(COURSE_PATH, { courseNumber }),
+    mutationFn: (courseNumber: CourseNumber) => call(ep.setMyCourse, { body: { courseNumber } }),
     onSuccess: (_, courseNumber) => {
       rememberCourse(courseNumber);
       qc.setQueryData(qk.course(), courseNumber);

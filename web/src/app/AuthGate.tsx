@@ -11,6 +11,7 @@ import { FullScreenSpinner } from '../ui';
 import { FailureScreen } from './FailureScreen';
 import { FirstScreenSkeleton } from './FirstScreenSkeleton';
 import { currentSession, launchSignIn, type SignedIn } from './session';
+import { paths } from '../lib/paths';
 
 // Screens of the rare cases (a ban, the first open) stay out of the first screen's bundle.
 const BlockedScreen = lazy(() => import('../screens/blocked/BlockedScreen').then((m) => ({ default: m.BlockedScreen })));
@@ -102,7 +103,7 @@ export function AuthGate() {
       />
     );
   }
-  if (!me) return pathname === '/' ? <FirstScreenSkeleton /> : <FullScreenSpinner />;
+  if (!me) return pathname === paths.home ? <FirstScreenSkeleton /> : <FullScreenSpinner />;
   return (
     <MeContext.Provider value={me}>
       <CourseGate />
@@ -119,22 +120,22 @@ function CourseGate() {
   if (course.isError) return <FailureScreen message={course.error.message} onRetry={() => void course.refetch()} />;
 
   if (course.data === 0) {
-    if (pathname === '/rules') {
+    if (pathname === paths.rules) {
       return (
         <Loading>
           <RulesScreen firstOpen />
         </Loading>
       );
     }
-    if (pathname === '/' || pathname === '/choose-course') {
+    if (pathname === paths.home || pathname === paths.chooseCourse) {
       return (
         <Loading>
           <ChooseCourseScreen />
         </Loading>
       );
     }
-    return <Navigate to="/" replace />;
+    return <Navigate to={paths.home} replace />;
   }
-  if (pathname === '/choose-course') return <Navigate to="/" replace />;
+  if (pathname === paths.chooseCourse) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoints as ep, pathOf } from '@zalik/contract';
 import { AUTH_PATH } from '../api/auth';
-import { NEWS_PATH, subjectsPath } from '../api/catalogue';
+import { call } from '../api/client';
 import { takeEarly } from '../api/early';
 import { COURSE_KEY, TOKEN_KEY } from '../api/token';
 import { initDataBody as demoInitDataBody } from '../telegram/demo';
@@ -32,9 +33,11 @@ afterEach(() => {
 
 describe('early requests (app/early.ts)', () => {
   it("uses the app's own paths and storage keys (it cannot import them)", () => {
-    expect(EARLY.auth).toBe(AUTH_PATH);
-    expect(EARLY.news).toBe(NEWS_PATH);
-    expect(`${EARLY.subjects}3`).toBe(subjectsPath(3));
+    expect(EARLY.personas).toBe(pathOf(ep.demoPersonas));
+    expect(EARLY.initData).toBe(pathOf(ep.demoInitData));
+    expect(EARLY.auth).toBe(pathOf(ep.signIn));
+    expect(EARLY.news).toBe(pathOf(ep.listNews));
+    expect(`${EARLY.subjects}3`).toBe(pathOf(ep.subjectsOfCourse, { n: 3 }));
     expect(EARLY.tokenKey).toBe(TOKEN_KEY);
     expect(EARLY.courseKey).toBe(COURSE_KEY);
     expect(EARLY.demoFlag).toBe(DEMO_FLAG);
@@ -48,7 +51,7 @@ describe('early requests (app/early.ts)', () => {
     expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data']);
     expect(fetchMock.mock.calls[1]![1]).toMatchObject({ body: demoInitDataBody('100001') });
     await flush();
-    expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news/']);
+    expect(sent()).toEqual(['GET /api/dev/personas', 'POST /api/dev/init-data', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news']);
   });
 
   it('demo: an init-data answer without a sign-in (say, rate-limited) starts nothing more', async () => {
@@ -65,12 +68,22 @@ describe('early requests (app/early.ts)', () => {
     window.__zalikEarly = startEarly();
     expect(sent()).toEqual(['POST /api/v1/users/auth']);
     await flush();
-    expect(sent()).toEqual(['POST /api/v1/users/auth', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news/']);
+    expect(sent()).toEqual(['POST /api/v1/users/auth', 'GET /api/v1/subjects/course-number/2', 'GET /api/v1/news']);
     // The app takes each answer once, and only for the same request.
     expect(takeEarly('POST', AUTH_PATH, JSON.stringify('other'))).toBeUndefined();
     expect(takeEarly('POST', AUTH_PATH, JSON.stringify('user=1&hash=h'))).toBeDefined();
     expect(takeEarly('POST', AUTH_PATH, JSON.stringify('user=1&hash=h'))).toBeUndefined();
-    expect(takeEarly('GET', subjectsPath(2))).toBeDefined();
+    expect(takeEarly('GET', pathOf(ep.subjectsOfCourse, { n: 2 }))).toBeDefined();
+  });
+
+  it("the app's first calls are the very requests prefetched: it takes their answers instead of asking again", async () => {
+    window.location.hash = `tgWebAppData=${encodeURIComponent('user=1&hash=h')}&tgWebAppVersion=8.0`;
+    window.__zalikEarly = startEarly();
+    await flush();
+    const sentEarly = sent().length;
+    await call(ep.subjectsOfCourse, { params: { n: 2 } });
+    await call(ep.listNews, {});
+    expect(sent()).toHaveLength(sentEarly);
   });
 
   it('returning with a live token and a cached course: the catalogue goes out before the sign-in answers', () => {
@@ -78,7 +91,7 @@ describe('early requests (app/early.ts)', () => {
     localStorage.setItem(COURSE_KEY, '3');
     window.location.hash = `tgWebAppData=${encodeURIComponent('user=1&hash=h')}&tgWebAppVersion=8.0`;
     window.__zalikEarly = startEarly();
-    expect(sent()).toEqual(['GET /api/v1/subjects/course-number/3', 'GET /api/v1/news/', 'POST /api/v1/users/auth']);
+    expect(sent()).toEqual(['GET /api/v1/subjects/course-number/3', 'GET /api/v1/news', 'POST /api/v1/users/auth']);
     expect(fetchMock.mock.calls[2]![1]).toMatchObject({ body: JSON.stringify('user=1&hash=h') });
   });
 

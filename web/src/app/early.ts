@@ -22,7 +22,7 @@ export const EARLY = {
   personas: '/api/dev/personas',
   initData: '/api/dev/init-data',
   auth: '/api/v1/users/auth',
-  news: '/api/v1/news/',
+  news: '/api/v1/news',
   subjects: '/api/v1/subjects/course-number/',
   tokenKey: 'zalik.jwt',
   courseKey: 'zalik.course',

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
 
 /**
  * Screens a student reaches from the first screen in a tap or two: the other tabs, a subject's
@@ -6,12 +7,12 @@ import type { RouteObject } from 'react-router';
  * the background once the first screen is up, so switching tabs or buying never waits for the network.
  */
 export const PREFETCHED_PATHS: readonly string[] = [
-  '/list-task/:subjectID',
-  '/list-task/:subjectId/buying-task',
-  '/list-task/:subjectId/buying-test',
-  '/wallet',
-  '/invitation',
-  '/settings',
+  paths.subject.pattern,
+  paths.buyTask.pattern,
+  paths.buyTest.pattern,
+  paths.wallet.root,
+  paths.invitation.root,
+  paths.settings.root,
 ];
 
 /** Starts loading the lazy routes among `routes` (nested too) whose path is in `paths`. */

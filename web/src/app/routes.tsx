@@ -24,6 +24,7 @@ import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
+import { paths } from '../lib/paths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
 
@@ -37,13 +38,13 @@ export const routes: RouteObject[] = [
     // spinner instead of nothing (and without React Router's "No HydrateFallback" warning).
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { path: '/loading', element: <LoadingScreen /> },
+      { path: paths.loading, element: <LoadingScreen /> },
       {
         element: <AuthGate />,
         children: [
           // Onboarding (the AuthGate shows these itself while the course is 0).
-          { path: '/choose-course', lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
-          { path: '/rules', lazy: rules },
+          { path: paths.chooseCourse, lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
+          { path: paths.rules, lazy: rules },
           {
             element: <MainLayout prefetch={prefetchTabs} />,
             children: [
@@ -58,8 +59,8 @@ export const routes: RouteObject[] = [
               ...historyRoutes,
               ...supportRoutes,
               // --- settings ---
-              { path: '/settings', lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
-              { path: '/settings/rules', lazy: rules },
+              { path: paths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
+              { path: paths.settings.rules, lazy: rules },
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
               // --- developer (lazy): /settings/dev-panel ---

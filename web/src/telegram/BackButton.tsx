@@ -1,12 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onBackButton, setBackButtonVisible } from './sdk';
+import { paths } from '../lib/paths';
 
 /** Screens without a back button: the four tabs and the screens a user cannot leave backwards. */
-export const ROOT_PATHS: ReadonlySet<string> = new Set(['/', '/wallet', '/invitation', '/settings', '/choose-course', '/loading']);
+export const ROOT_PATHS: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.wallet.root,
+  paths.invitation.root,
+  paths.settings.root,
+  paths.chooseCourse,
+  paths.loading,
+]);
 
 /** Paths that are only prefixes, never screens: going "up" past them lands on the tasks tab. */
-const NOT_SCREENS = new Set(['/list-task', '/list-task/add-task', '/list-task/edit-task']);
+const NOT_SCREENS = new Set([paths.listArea, paths.taskForm.root('add'), paths.taskForm.root('edit')]);
 
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

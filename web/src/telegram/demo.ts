@@ -8,7 +8,7 @@
  * assert on them (e.g. `web_app_request_file_download`).
  */
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
-import type { DevInitDataAnswer, Persona } from '@zalik/contract';
+import { endpoints as ep, type DevInitDataAnswer, type Persona } from '@zalik/contract';
 import { parkEarly, takeEarly } from '../api/early';
 import { AUTH_PATH } from '../api/auth';
 import { DEMO_FLAG, SDK_STORAGE_PREFIX } from './launch';
@@ -42,8 +42,8 @@ const KEY = {
 export const DEMO_BAR_HEIGHT = 44;
 export const DEMO_VERSION = '8.0';
 
-const PERSONAS_URL = '/api/dev/personas';
-const INIT_DATA_URL = '/api/dev/init-data';
+const PERSONAS_URL = ep.demoPersonas.path;
+const INIT_DATA_URL = ep.demoInitData.path;
 
 interface Insets {
   top: number;

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { haptic } from '../telegram/sdk';
 import { InviteIcon, SettingsIcon, TasksIcon, WalletIcon } from './icons';
 import styles from './BottomNav.module.css';
+import { paths } from '../lib/paths';
 
 interface NavItem {
   to: string;
@@ -11,16 +12,16 @@ interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', label: 'Завдання', Icon: TasksIcon },
-  { to: '/wallet', label: 'Гаманець', Icon: WalletIcon },
-  { to: '/invitation', label: 'Запрошення', Icon: InviteIcon },
-  { to: '/settings', label: 'Налаштування', Icon: SettingsIcon },
+  { to: paths.home, label: 'Завдання', Icon: TasksIcon },
+  { to: paths.wallet.root, label: 'Гаманець', Icon: WalletIcon },
+  { to: paths.invitation.root, label: 'Запрошення', Icon: InviteIcon },
+  { to: paths.settings.root, label: 'Налаштування', Icon: SettingsIcon },
 ];
 
 /** Which tab a path belongs to: its first segment, and everything else (/, /list-task/...) is tasks. */
 export function activeTab(pathname: string): string {
   const first = `/${pathname.split('/')[1] ?? ''}`;
-  return NAV_ITEMS.some((i) => i.to === first && first !== '/') ? first : '/';
+  return NAV_ITEMS.some((i) => i.to === first && first !== paths.home) ? first : paths.home;
 }
 
 /** The four-tab bottom navigation, above the bottom safe-area inset. */

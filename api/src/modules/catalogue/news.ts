@@ -1,76 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { IdParam, MSG, News, NewsBody, NewsPatch, Ok } from '@zalik/contract';
+import { IdParam, MSG, News, NewsBody, NewsList, NewsPatch, Ok, endpoints as ep } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
-import { row, rows } from '../../db/client.js';
+import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
-import { adminOnly, errors, idOut, renderJson, sendJson } from './common.js';
+import { renderJson, sendJson } from './common.js';
+import * as q from './content.queries.js';
 
-const NewsList = z.array(News);
+/** The slides above the subject list. `animation` names a Lottie file the web app ships. */
+export const newsRoutes = ({ db, catalogue }: AppDeps): Route[] => [
+  route(ep.listNews, { answer: NewsList }, async (_request, reply) => {
+    const body = await catalogue.read('news', ['news'], async () => renderJson(NewsList, await q.listNews(db)));
+    return sendJson(reply, body);
+  }),
 
-interface NewsRow {
-  id: number;
-  title: string;
-  text: string;
-  animation: string;
-}
+  route(ep.createNews, { body: NewsBody, answer: News }, async (request, reply) => reply.status(201).send(await q.insertNews(db, request.body))),
 
-const toNews = (r: NewsRow): News => ({ id: idOut(r.id), title: r.title, text: r.text, animation: r.animation });
+  route(ep.updateNews, { params: IdParam, body: NewsPatch, answer: News }, async (request) => {
+    const updated = await q.updateNews(db, Number(request.params.id), request.body);
+    if (!updated) throw notFound(MSG.newsNotFound);
+    return updated;
+  }),
 
-/** /api/v1/news: the slides above the subject list. `animation` names a Lottie file the web app ships. */
-export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, catalogue }) => {
-  app.get(
-    '/',
-    { schema: { tags: ['news'], summary: 'News slides in display order', response: { 200: NewsList, ...errors } } },
-    async (_request, reply) => {
-      const body = await catalogue.read('news', ['news'], async () =>
-        renderJson(NewsList, (await rows<NewsRow>(db, sql`SELECT id, title, text, animation FROM news ORDER BY position, id`)).map(toNews)),
-      );
-      return sendJson(reply, body);
-    },
-  );
-
-  app.post(
-    '/news',
-    { config: adminOnly, schema: { tags: ['news'], summary: 'Adds a slide at the end', body: NewsBody, response: { 201: News, ...errors } } },
-    async (request, reply) => {
-      const { title, text, animation } = request.body;
-      const created = await row<NewsRow>(
-        db,
-        sql`INSERT INTO news (title, text, animation, position)
-            VALUES (${title}, ${text}, ${animation}, (SELECT COALESCE(MAX(position), 0) + 1 FROM news))
-            RETURNING id, title, text, animation`,
-      );
-      return reply.status(201).send(toNews(created!));
-    },
-  );
-
-  app.patch(
-    '/:id',
-    { config: adminOnly, schema: { tags: ['news'], params: IdParam, body: NewsPatch, response: { 200: News, ...errors } } },
-    async (request) => {
-      const { title, text, animation } = request.body;
-      const updated = await row<NewsRow>(
-        db,
-        sql`UPDATE news SET title = COALESCE(${title ?? null}::text, title), text = COALESCE(${text ?? null}::text, text),
-                            animation = COALESCE(${animation ?? null}::text, animation)
-            WHERE id = ${Number(request.params.id)}
-            RETURNING id, title, text, animation`,
-      );
-      if (!updated) throw notFound(MSG.newsNotFound);
-      return toNews(updated);
-    },
-  );
-
-  // News is not referred to by anything, so it is really deleted.
-  app.delete(
-    '/:id',
-    { config: adminOnly, schema: { tags: ['news'], params: IdParam, response: { 200: Ok, ...errors } } },
-    async (request) => {
-      const deleted = await row(db, sql`DELETE FROM news WHERE id = ${Number(request.params.id)} RETURNING id`);
-      if (!deleted) throw notFound(MSG.newsNotFound);
-      return { ok: true as const };
-    },
-  );
-};
+  route(ep.deleteNews, { params: IdParam, answer: Ok }, async (request) => {
+    if (!(await q.deleteNews(db, Number(request.params.id)))) throw notFound(MSG.newsNotFound);
+    return { ok: true as const };
+  }),
+];

@@ -1,60 +1,42 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { sign } from '@tma.js/init-data-node';
-import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, ErrorBody, MSG, Persona } from '@zalik/contract';
+import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, MSG, PersonaList, endpoints as ep, pathOf } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
+import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { PERSONAS } from './personas.js';
 
-const AUTH_URL = '/api/v1/users/auth';
-
 /** Demo mode only: lets a plain browser act as Telegram for one of the personas. */
-export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, users }) => {
-  app.get(
-    '/personas',
-    { config: { access: 'public' }, schema: { tags: ['demo'], response: { 200: z.array(Persona) } } },
-    () => PERSONAS.map(({ telegramId, username, firstName, role }) => ({ telegramId, username, firstName, role })),
-  );
+export const demoRoutes = (app: FastifyInstance, { config, users }: AppDeps): Route[] => [
+  route(ep.demoPersonas, { answer: PersonaList }, () => PERSONAS.map(({ telegramId, username, firstName, role }) => ({ telegramId, username, firstName, role }))),
 
-  app.post(
-    '/init-data',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['demo'],
-        summary: 'initData signed with the demo bot token for a known user; with signIn, also the sign-in it gives',
-        body: DevInitDataBody,
-        response: { 200: DevInitDataAnswer, 404: ErrorBody },
-      },
-    },
-    async (request) => {
-      const id = Number(request.body.telegramId);
-      const persona = PERSONAS.find((p) => p.telegramId === request.body.telegramId);
-      const user = persona ?? (Number.isSafeInteger(id) && id > 0 ? await users.get(id).catch(() => undefined) : undefined);
-      if (!user) throw notFound(MSG.userNotFound);
-      const initData = sign(
-        {
-          user: {
-            id,
-            first_name: user.firstName,
-            last_name: persona?.lastName ?? ('lastName' in user ? user.lastName : ''),
-            username: user.username || undefined,
-            language_code: 'uk',
-          },
-          query_id: `demo-${Date.now()}`,
-          chat_type: 'private',
-          chat_instance: '1',
+  route(ep.demoInitData, { body: DevInitDataBody, answer: DevInitDataAnswer }, async (request) => {
+    const id = Number(request.body.telegramId);
+    const persona = PERSONAS.find((p) => p.telegramId === request.body.telegramId);
+    const user = persona ?? (Number.isSafeInteger(id) && id > 0 ? await users.get(id).catch(() => undefined) : undefined);
+    if (!user) throw notFound(MSG.userNotFound);
+    const initData = sign(
+      {
+        user: {
+          id,
+          first_name: user.firstName,
+          last_name: persona?.lastName ?? ('lastName' in user ? user.lastName : ''),
+          username: user.username || undefined,
+          language_code: 'uk',
         },
-        config.botToken,
-        new Date(),
-      );
-      if (!request.body.signIn) return { initData };
-      // The very sign-in the app would send next (same route, hooks and rate limit, from the
-      // same address), so the demo cannot drift from a real launch.
-      const res = await app.inject({ method: 'POST', url: AUTH_URL, payload: JSON.stringify(initData), headers: { 'content-type': 'application/json' }, remoteAddress: request.ip });
-      const auth = res.statusCode === 200 ? AuthAnswer.safeParse(res.json()) : undefined;
-      // Anything else (a rate limit...) the app meets again, and shows, when it signs in itself.
-      return auth?.success ? { initData, auth: auth.data } : { initData };
-    },
-  );
-};
+        query_id: `demo-${Date.now()}`,
+        chat_type: 'private',
+        chat_instance: '1',
+      },
+      config.botToken,
+      new Date(),
+    );
+    if (!request.body.signIn) return { initData };
+    // The very sign-in the app would send next (same route, hooks and rate limit, from the
+    // same address), so the demo cannot drift from a real launch.
+    const res = await app.inject({ method: 'POST', url: pathOf(ep.signIn), payload: JSON.stringify(initData), headers: { 'content-type': 'application/json' }, remoteAddress: request.ip });
+    const auth = res.statusCode === 200 ? AuthAnswer.safeParse(res.json()) : undefined;
+    // Anything else (a rate limit...) the app meets again, and shows, when it signs in itself.
+    return auth?.success ? { initData, auth: auth.data } : { initData };
+  }),
+];

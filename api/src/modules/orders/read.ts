@@ -86,6 +86,11 @@ export async function findOrders(ex: Executor, where: SQL, page?: { limit: numbe
   }));
 }
 
+/** A buyer's orders, newest first (a page of them when `page` is given). */
+export function ordersOfBuyer(ex: Executor, buyerId: number, page?: { limit: number; offset: number }): Promise<Order[]> {
+  return findOrders(ex, sql`buyer_id = ${buyerId}`, page);
+}
+
 export async function findOrder(ex: Executor, id: number): Promise<Order | null> {
   return (await findOrders(ex, sql`id = ${id}`))[0] ?? null;
 }

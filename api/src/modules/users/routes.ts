@@ -1,97 +1,37 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, ErrorBody, RoleBody, RoleParam, TelegramIdParam, User } from '@zalik/contract';
+import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserSearchQuery, endpoints as ep } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
+import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+export const usersRoutes = ({ config, users, tokens }: AppDeps): Route[] => [
+  route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request) => {
+    const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
+    const { user } = await users.signIn(profile);
+    const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
+    return { jwt, courseNumber: user.courseNumber };
+  }),
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, users, tokens }) => {
-  app.post(
-    '/auth',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['users'],
-        summary: 'Sign in with Telegram initData (the raw string as a JSON string body)',
-        body: AuthBody,
-        response: { 200: AuthAnswer, ...errors },
-      },
-    },
-    async (request) => {
-      const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
-      const { user } = await users.signIn(profile);
-      const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
-      return { jwt, courseNumber: user.courseNumber };
-    },
-  );
+  route(ep.listUsers, { answer: UserList }, () => users.list()),
 
-  app.get(
-    '/',
-    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'All users', response: { 200: z.array(User), ...errors } } },
-    () => users.list(),
-  );
+  route(ep.myCourse, { answer: Course }, (request) => users.getCourse(currentUser(request).telegramId)),
 
-  app.get(
-    '/me/course',
-    {
-      config: { allowBanned: true },
-      schema: { tags: ['users'], summary: "The caller's course: 0 until chosen (a banned user too)", response: { 200: Course, ...errors } },
-    },
-    (request) => users.getCourse(currentUser(request).telegramId),
-  );
+  route(ep.setMyCourse, { body: CourseBody, answer: Course }, async (request) => {
+    await users.setCourse(currentUser(request).telegramId, request.body.courseNumber);
+    return request.body.courseNumber;
+  }),
 
-  app.patch(
-    '/me/course',
-    { schema: { tags: ['users'], body: CourseBody, response: { 200: Course, ...errors } } },
-    async (request) => {
-      await users.setCourse(currentUser(request).telegramId, request.body.courseNumber);
-      return request.body.courseNumber;
-    },
-  );
+  route(ep.usersByRole, { params: RoleParam, answer: UserList }, (request) => users.list({ role: request.params.role })),
 
-  app.get(
-    '/role/:role',
-    { config: { access: 'admin' }, schema: { tags: ['users'], params: RoleParam, response: { 200: z.array(User), ...errors } } },
-    (request) => users.list({ role: request.params.role }),
-  );
+  route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) => users.list({ prefix: request.query.prefix })),
 
-  app.get(
-    '/search',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'Users whose Telegram ID starts with a prefix',
-        querystring: z.object({ prefix: z.string().regex(/^\d{0,16}$/).default('') }),
-        response: { 200: z.array(User), ...errors },
-      },
-    },
-    (request) => users.list({ prefix: request.query.prefix }),
-  );
+  route(ep.getUser, { params: TelegramIdParam, answer: User }, (request) => users.get(Number(request.params.telegramId))),
 
-  app.get(
-    '/:telegramId',
-    { config: { access: 'admin' }, schema: { tags: ['users'], params: TelegramIdParam, response: { 200: User, ...errors } } },
-    (request) => users.get(Number(request.params.telegramId)),
-  );
+  route(ep.banUser, { params: TelegramIdParam, query: BanQuery, answer: User }, (request) =>
+    users.setBan(Number(request.params.telegramId), request.query.value, currentUser(request).telegramId),
+  ),
 
-  app.patch(
-    '/:telegramId/ban',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['users'], params: TelegramIdParam, querystring: BanQuery, response: { 200: User, ...errors } },
-    },
-    (request) => users.setBan(Number(request.params.telegramId), request.query.value, currentUser(request).telegramId),
-  );
-
-  app.patch(
-    '/:telegramId/roles',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['users'], params: TelegramIdParam, body: RoleBody, response: { 200: User, ...errors } },
-    },
-    (request) => users.grantRole(Number(request.params.telegramId), request.body.roleName),
-  );
-};
+  route(ep.grantRole, { params: TelegramIdParam, body: RoleBody, answer: User }, (request) =>
+    users.grantRole(Number(request.params.telegramId), request.body.roleName),
+  ),
+];

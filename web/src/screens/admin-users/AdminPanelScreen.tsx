@@ -1,5 +1,6 @@
 import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
+import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
 const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa' } as const;
@@ -11,14 +12,14 @@ export default function AdminPanelScreen() {
       <Page title="Адмін-панель">
         <Section>
           <Cell
-            to="/settings/admin-panel/profile"
+            to={paths.admin.users}
             before={<IconTile color={TILE.users}><UsersIcon size={19} /></IconTile>}
             subtitle="Пошук, ролі, блокування, поповнення"
           >
             Користувачі
           </Cell>
           <Cell
-            to="/settings/admin-panel/withdrawals"
+            to={paths.admin.withdrawals}
             before={<IconTile color={TILE.withdrawals}><WalletIcon size={19} /></IconTile>}
             subtitle="Виплати розробникам"
           >
@@ -26,15 +27,15 @@ export default function AdminPanelScreen() {
           </Cell>
         </Section>
         <Section header="Вміст">
-          <Cell to="/settings/admin-panel/news" before={<IconTile color={TILE.news}><DocumentIcon size={19} /></IconTile>} subtitle="Слайди над списком предметів">
+          <Cell to={paths.admin.news} before={<IconTile color={TILE.news}><DocumentIcon size={19} /></IconTile>} subtitle="Слайди над списком предметів">
             Новини
           </Cell>
-          <Cell to="/settings/admin-panel/faq" before={<IconTile color={TILE.faq}><SupportIcon size={19} /></IconTile>} subtitle="Відповіді на екрані підтримки">
+          <Cell to={paths.admin.faq} before={<IconTile color={TILE.faq}><SupportIcon size={19} /></IconTile>} subtitle="Відповіді на екрані підтримки">
             Часті питання
           </Cell>
         </Section>
         <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">
-          <Cell to="/" before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
+          <Cell to={paths.home} before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
             Каталог завдань
           </Cell>
         </Section>

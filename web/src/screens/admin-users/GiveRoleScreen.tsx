@@ -4,9 +4,10 @@ import { GRANTABLE_ROLES, MSG } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { Checkbox, FixedBottomButton, Page, Section, SkeletonBar, useErrorBanner } from '../../ui';
 import { useGrantRole, useUser } from './api';
-import { displayName, profilePath, ROLE_LABEL, telegramIdParam } from './labels';
+import { displayName, ROLE_LABEL, telegramIdParam } from './labels';
 import { RequireRole } from '../../lib/RequireRole';
 import styles from './admin-users.module.css';
+import { paths } from '../../lib/paths';
 
 type Grantable = (typeof GRANTABLE_ROLES)[number];
 
@@ -19,7 +20,7 @@ const HINT: Record<Grantable, string> = {
 export default function GiveRoleScreen() {
   const [search] = useSearchParams();
   const telegramId = telegramIdParam(search);
-  return <RequireRole role="admin">{telegramId ? <GiveRole telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireRole>;
+  return <RequireRole role="admin">{telegramId ? <GiveRole telegramId={telegramId} /> : <Navigate to={paths.admin.users} replace />}</RequireRole>;
 }
 
 function GiveRole({ telegramId }: { telegramId: string }) {
@@ -47,7 +48,7 @@ function GiveRole({ telegramId }: { telegramId: string }) {
         haptic.notification('success');
         // Back where the admin came from (the list or the profile); a fresh tab goes to the profile.
         if (location.key !== 'default') navigate(-1);
-        else navigate(profilePath(telegramId), { replace: true });
+        else navigate(paths.admin.user(telegramId), { replace: true });
       },
     });
   };

@@ -4,10 +4,11 @@ import { useMe } from '../../api/me';
 import { formatDate } from '../../lib/date';
 import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, PropertyList, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
 import { useUser } from './api';
-import { courseText, displayName, fullName, giveRolePath, historyPath, rolesText, telegramIdParam, walletPath } from './labels';
+import { courseText, displayName, fullName, rolesText, telegramIdParam } from './labels';
 import { RequireRole } from '../../lib/RequireRole';
 import { useBanFlow } from './useBanFlow';
 import styles from './admin-users.module.css';
+import { paths } from '../../lib/paths';
 
 /* iOS system colours (white glyphs), as on the settings screen. */
 const TILE = { wallet: '#34c759', history: '#ff9500', role: '#5856d6' } as const;
@@ -16,7 +17,7 @@ const TILE = { wallet: '#34c759', history: '#ff9500', role: '#5856d6' } as const
 export default function UserDetailScreen() {
   const [search] = useSearchParams();
   const telegramId = telegramIdParam(search);
-  return <RequireRole role="admin">{telegramId ? <UserDetail telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}</RequireRole>;
+  return <RequireRole role="admin">{telegramId ? <UserDetail telegramId={telegramId} /> : <Navigate to={paths.admin.users} replace />}</RequireRole>;
 }
 
 function UserDetail({ telegramId }: { telegramId: string }) {
@@ -62,13 +63,13 @@ function UserDetail({ telegramId }: { telegramId: string }) {
         />
       </Section>
       <Section>
-        <Cell to={walletPath(u.telegramId)} before={<IconTile color={TILE.wallet}><WalletIcon size={19} /></IconTile>}>
+        <Cell to={paths.admin.wallet(u.telegramId)} before={<IconTile color={TILE.wallet}><WalletIcon size={19} /></IconTile>}>
           Гаманець
         </Cell>
-        <Cell to={historyPath(u.telegramId)} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
+        <Cell to={paths.admin.history(u.telegramId)} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
           Історія завдань
         </Cell>
-        <Cell to={giveRolePath(u.telegramId)} before={<IconTile color={TILE.role}><ShieldIcon size={19} /></IconTile>}>
+        <Cell to={paths.admin.giveRole(u.telegramId)} before={<IconTile color={TILE.role}><ShieldIcon size={19} /></IconTile>}>
           Видати роль
         </Cell>
       </Section>

@@ -2,8 +2,9 @@ import { useNavigate } from 'react-router';
 import type { User } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { Avatar, Cell, ContextMenu, type ContextMenuItem } from '../../ui';
-import { courseText, displayName, fullName, giveRolePath, profilePath } from './labels';
+import { courseText, displayName, fullName } from './labels';
 import styles from './admin-users.module.css';
+import { paths } from '../../lib/paths';
 
 interface UserRowProps {
   user: User;
@@ -14,7 +15,7 @@ interface UserRowProps {
 export function UserRow({ user, onBan }: UserRowProps) {
   const me = useMe();
   const navigate = useNavigate();
-  const items: ContextMenuItem[] = [{ label: 'Видати роль', onSelect: () => navigate(giveRolePath(user.telegramId)) }];
+  const items: ContextMenuItem[] = [{ label: 'Видати роль', onSelect: () => navigate(paths.admin.giveRole(user.telegramId)) }];
   // The server refuses a self-ban; the menu does not offer it.
   if (user.telegramId !== me.telegramId) {
     items.push({ label: user.isBanned ? 'Розблокувати' : 'Заблокувати', onSelect: () => onBan(user), destructive: !user.isBanned });
@@ -28,7 +29,7 @@ export function UserRow({ user, onBan }: UserRowProps) {
   return (
     <ContextMenu items={items}>
       <Cell
-        to={profilePath(user.telegramId)}
+        to={paths.admin.user(user.telegramId)}
         before={<Avatar photo={user.photo} name={fullName(user) || user.username} seed={user.telegramId} />}
         subtitle={`ID ${user.telegramId} · ${courseText(user.courseNumber)}`}
         after={badges.length ? <span className={styles.badges}>{badges}</span> : undefined}

@@ -14,7 +14,7 @@ const OLENA = user('100001', { username: 'student_demo', courseNumber: 2 });
 const NONAME = user('100777', { username: '', courseNumber: 0, isBanned: true });
 const DEV = user('200002', { username: 'dev_demo', roles: ['ROLE_USER', 'ROLE_DEVELOPER'] });
 const routes = (): MockRoute[] => [
-  { path: '/api/v1/users/', body: [OLENA, NONAME, DEV] },
+  { path: '/api/v1/users', body: [OLENA, NONAME, DEV] },
   { path: '/api/v1/users/search?prefix=100', body: [OLENA, NONAME] },
   { path: '/api/v1/users/100001', body: OLENA },
   { path: '/api/v1/users/100777', body: NONAME },
@@ -63,7 +63,7 @@ describe('admin: users', () => {
   });
 
   it('cancelling the confirmation sends nothing; the admin is never offered to ban themself', async () => {
-    const api = mockFetch([...routes(), { path: '/api/v1/users/', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
+    const api = mockFetch([...routes(), { path: '/api/v1/users', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
     renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
     fireEvent.contextMenu(await row('student_demo'));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Заблокувати' }));

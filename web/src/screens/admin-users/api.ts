@@ -1,23 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@zalik/contract';
-import { api } from '../../api/client';
+import { endpoints as ep, type User } from '@zalik/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
-
-const USERS = '/api/v1/users';
-const idPath = (telegramId: string) => `${USERS}/${encodeURIComponent(telegramId)}`;
 
 /** All users, or those whose Telegram ID starts with `prefix` (`GET /users/search?prefix=`). */
 export function useUsers(prefix: string) {
   return useQuery({
     queryKey: qk.users.list(prefix),
-    queryFn: () => (prefix ? api.get<User[]>(`${USERS}/search`, { query: { prefix } }) : api.get<User[]>(`${USERS}/`)),
+    queryFn: () => (prefix ? call(ep.searchUsers, { query: { prefix } }) : call(ep.listUsers, {})),
     // While the next prefix loads, the previous list stays: the rows do not blink at each digit.
     placeholderData: keepPreviousData,
   });
 }
 
 export function useUser(telegramId: string) {
-  return useQuery({ queryKey: qk.users.one(telegramId), queryFn: () => api.get<User>(idPath(telegramId)), enabled: !!telegramId });
+  return useQuery({ queryKey: qk.users.one(telegramId), queryFn: () => call(ep.getUser, { params: { telegramId } }), enabled: !!telegramId });
 }
 
 /** The answer of a change is the user as it is now: show it at once, then refresh the lists. */
@@ -34,7 +31,7 @@ export function useToggleBan() {
   const changed = useUserChanged();
   return useMutation({
     mutationFn: (user: Pick<User, 'telegramId' | 'isBanned'>) =>
-      api.patch<User>(`${idPath(user.telegramId)}/ban`, undefined, { query: { value: !user.isBanned } }),
+      call(ep.banUser, { params: { telegramId: user.telegramId }, query: { value: user.isBanned ? 'false' : 'true' } }),
     onSuccess: (answer, user) => changed(answer, user.telegramId),
   });
 }
@@ -43,7 +40,7 @@ export function useToggleBan() {
 export function useGrantRole(telegramId: string) {
   const changed = useUserChanged();
   return useMutation({
-    mutationFn: (roleName: 'ROLE_ADMIN' | 'ROLE_DEVELOPER') => api.patch<User>(`${idPath(telegramId)}/roles`, { roleName }),
+    mutationFn: (roleName: 'ROLE_ADMIN' | 'ROLE_DEVELOPER') => call(ep.grantRole, { params: { telegramId }, body: { roleName } }),
     onSuccess: (answer) => changed(answer, telegramId),
   });
 }

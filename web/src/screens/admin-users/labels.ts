@@ -19,10 +19,6 @@ export function rolesText(roles: readonly Role[]): string {
 
 export const courseText = (n: number) => (n > 0 ? `${n} курс` : 'Не обрано');
 
-export const profilePath = (telegramId: string) => `/settings/admin-panel/profile/user?telegramId=${encodeURIComponent(telegramId)}`;
-export const giveRolePath = (telegramId: string) => `/settings/admin-panel/profile/give-role?telegramId=${encodeURIComponent(telegramId)}`;
-export const walletPath = (telegramId: string) => `/settings/admin-panel/profile/wallet?telegramId=${encodeURIComponent(telegramId)}`;
-export const historyPath = (telegramId: string) => `/settings/admin-panel/profile/history-task?telegramId=${encodeURIComponent(telegramId)}`;
 
 /** The `?telegramId=` a user screen is about, or '' when it is missing or not an id. */
 export function telegramIdParam(search: URLSearchParams): string {

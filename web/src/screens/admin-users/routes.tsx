@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** Admin-only lazy chunks: a student downloads none of this code. */
 const lazy =
@@ -8,12 +9,12 @@ const lazy =
     load().then((m) => ({ Component: m.default }));
 
 export const adminUsersRoutes: RouteObject[] = [
-  { path: '/settings/admin-panel', lazy: lazy(() => import('./AdminPanelScreen')) },
-  { path: '/settings/admin-panel/profile', lazy: lazy(() => import('./UserListScreen')) },
-  { path: '/settings/admin-panel/profile/user', lazy: lazy(() => import('./UserDetailScreen')) },
-  { path: '/settings/admin-panel/profile/give-role', lazy: lazy(() => import('./GiveRoleScreen')) },
-  { path: '/settings/admin-panel/faq', lazy: lazy(() => import('./content/FaqAdminScreen')) },
-  { path: '/settings/admin-panel/faq/edit', lazy: lazy(() => import('./content/FaqFormScreen')) },
-  { path: '/settings/admin-panel/news', lazy: lazy(() => import('./content/NewsAdminScreen')) },
-  { path: '/settings/admin-panel/news/edit', lazy: lazy(() => import('./content/NewsFormScreen')) },
+  { path: paths.admin.root, lazy: lazy(() => import('./AdminPanelScreen')) },
+  { path: paths.admin.users, lazy: lazy(() => import('./UserListScreen')) },
+  { path: paths.admin.user.pattern, lazy: lazy(() => import('./UserDetailScreen')) },
+  { path: paths.admin.giveRole.pattern, lazy: lazy(() => import('./GiveRoleScreen')) },
+  { path: paths.admin.faq, lazy: lazy(() => import('./content/FaqAdminScreen')) },
+  { path: paths.admin.faqForm, lazy: lazy(() => import('./content/FaqFormScreen')) },
+  { path: paths.admin.news, lazy: lazy(() => import('./content/NewsAdminScreen')) },
+  { path: paths.admin.newsForm, lazy: lazy(() => import('./content/NewsFormScreen')) },
 ];

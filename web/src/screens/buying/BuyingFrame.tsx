@@ -6,6 +6,7 @@ import { Instruction } from './Instruction';
 import { TaskHeader } from './TaskHeader';
 import { useBuyingTask } from './useBuyingTask';
 import styles from './buying.module.css';
+import { paths } from '../../lib/paths';
 
 /**
  * What both buying screens share: the task (from state or looked up), its header and the
@@ -30,7 +31,7 @@ export function BuyingFrame({ children }: { children: (task: Task, subjectId: st
     return (
       <Page plain>
         <EmptyState text="Завдання не знайдено. Оберіть його ще раз у списку завдань.">
-          <Link to={subjectId ? `/list-task/${subjectId}` : '/'}>До списку завдань</Link>
+          <Link to={subjectId ? paths.subject(subjectId) : paths.home}>До списку завдань</Link>
         </EmptyState>
       </Page>
     );

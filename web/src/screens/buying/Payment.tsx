@@ -3,6 +3,7 @@ import { formatUah } from '@zalik/contract';
 import { Button, PlusIcon, SkeletonBar } from '../../ui';
 import type { PaymentState } from './usePayment';
 import styles from './buying.module.css';
+import { paths } from '../../lib/paths';
 
 /**
  * What paying will do, before the tap: the balance and the price; when the balance is short,
@@ -24,7 +25,7 @@ export function Payment({ payment }: { payment: PaymentState }) {
         {missing > 0 && (
           <div className={styles.short} role="status">
             <p className={styles.shortText}>Недостатньо коштів: бракує {formatUah(missing)}.</p>
-            <Button size="small" onClick={() => navigate('/wallet/deposit')}>
+            <Button size="small" onClick={() => navigate(paths.wallet.deposit)}>
               <PlusIcon size={18} />
               Поповнити
             </Button>

@@ -8,6 +8,7 @@ import { EmptyState, FileCard, Lottie, Page, PropertyList, Section } from '../..
 import { developerLabel } from './names';
 import type { ResultState } from './usePurchaseAttempt';
 import styles from './buying.module.css';
+import { paths } from '../../lib/paths';
 
 function processedFrom(state: unknown): ProcessedTask | null {
   const p = (state as Partial<ResultState> | null)?.processed;
@@ -28,13 +29,13 @@ export default function ResultScreen() {
   const me = useMe();
   // Refetched after the purchase (the wallet key was invalidated): the balance left.
   const balance = useWallets(me.telegramId, { silent: true }).data?.find((w) => w.kind === 'general')?.balance;
-  useBackButtonOverride(useCallback(() => navigate('/', { replace: true }), [navigate]));
+  useBackButtonOverride(useCallback(() => navigate(paths.home, { replace: true }), [navigate]));
 
   if (!processed) {
     return (
       <Page>
         <EmptyState text="Результати покупок зберігаються в історії завдань.">
-          <Link to="/settings/history-task">Відкрити історію</Link>
+          <Link to={paths.settings.history}>Відкрити історію</Link>
         </EmptyState>
       </Page>
     );
@@ -72,7 +73,7 @@ export default function ResultScreen() {
         </Section>
       )}
 
-      <Link className={styles.historyLink} to="/settings/history-task">
+      <Link className={styles.historyLink} to={paths.settings.history}>
         Історія завдань
       </Link>
     </Page>

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProcessedTask, Task, Teacher } from '@zalik/contract';
-import { tasksPath, teachersPath } from '../../api/catalogue';
-import { api } from '../../api/client';
+import { endpoints as ep, type Task } from '@zalik/contract';
+import { tasksOf } from '../../api/catalogue';
+import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
-
-const tasksOf = (teacherId: string) => api.get<Task[]>(tasksPath(teacherId));
 
 /**
  * The task to buy when the screen was opened without it in navigation state (a reload, a
@@ -16,7 +14,7 @@ export async function findTask(subjectId: string, taskId: string, teacherId?: st
     const found = (await tasksOf(teacherId)).find((t) => t.id === taskId);
     if (found) return found;
   }
-  const teachers = await api.get<Teacher[]>(teachersPath(subjectId));
+  const teachers = await call(ep.teachersOfSubject, { params: { subjectId } });
   for (const teacher of teachers) {
     if (teacher.id === teacherId) continue;
     const found = (await tasksOf(teacher.id)).find((t) => t.id === taskId);
@@ -40,12 +38,12 @@ export interface PurchaseInput {
   idempotencyKey: string;
 }
 
-/** `POST /api/v1/tasks/process`; the wallet and the history change with it. */
+/** `purchase`; the wallet and the history change with it. */
 export function usePurchase() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, arguments: args, idempotencyKey }: PurchaseInput) =>
-      api.post<ProcessedTask>('/api/v1/tasks/process', { taskId, arguments: args }, { idempotencyKey }),
+      call(ep.purchase, { body: { taskId, arguments: args } }, { idempotencyKey }),
     onSuccess: () => {
       // Balances and transaction rows (both under the wallet key), and the purchase history.
       void qc.invalidateQueries({ queryKey: qk.wallet.all });

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 const result: RouteObject['lazy'] = () => import('./ResultScreen').then((m) => ({ Component: m.default }));
 
@@ -8,8 +9,8 @@ const result: RouteObject['lazy'] = () => import('./ResultScreen').then((m) => (
  * `?taskId=&teacherId=` are the fallback after a reload.
  */
 export const buyingRoutes: RouteObject[] = [
-  { path: '/list-task/:subjectId/buying-task', lazy: () => import('./BuyingTaskScreen').then((m) => ({ Component: m.default })) },
-  { path: '/list-task/:subjectId/buying-test', lazy: () => import('./BuyingTestScreen').then((m) => ({ Component: m.default })) },
-  { path: '/list-task/:subjectId/buying-task/buying-result', lazy: result },
-  { path: '/list-task/:subjectId/buying-test/buying-result', lazy: result },
+  { path: paths.buyTask.pattern, lazy: () => import('./BuyingTaskScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.buyTest.pattern, lazy: () => import('./BuyingTestScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.buyingResult.task, lazy: result },
+  { path: paths.buyingResult.test, lazy: result },
 ];

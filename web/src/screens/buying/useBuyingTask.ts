@@ -3,7 +3,7 @@ import type { Task } from '@zalik/contract';
 import { useTaskLookup } from './api';
 
 /** Which of the two buying screens: the spec's `{buying}` path segment. */
-export type BuyingKind = 'buying-task' | 'buying-test';
+export type { BuyingKind } from '../../lib/paths';
 
 function isTask(v: unknown): v is Task {
   return !!v && typeof v === 'object' && 'id' in v && 'arguments' in v && Array.isArray((v as Task).arguments);

@@ -7,16 +7,13 @@ import { haptic } from '../../telegram/sdk';
 import { showError } from '../../ui';
 import { usePurchase } from './api';
 import type { BuyingKind } from './useBuyingTask';
+import { paths } from '../../lib/paths';
 
 /** What the result screen receives in navigation state. */
 export interface ResultState {
   processed: ProcessedTask;
   /** What the purchase charged, as the buying screen showed it (the answer does not carry it). */
   charged?: number;
-}
-
-export function resultPath(subjectId: string, kind: BuyingKind): string {
-  return `/list-task/${subjectId}/${kind}/buying-result`;
 }
 
 /**
@@ -52,7 +49,7 @@ export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: B
       const processed = await purchase.mutateAsync({ taskId: task.id, arguments: args, idempotencyKey: current.key });
       haptic.notification('success');
       // Replace the form: going back from the result must not land on a filled, payable form.
-      navigate(resultPath(subjectId, kind), { replace: true, state: { processed, charged: price } satisfies ResultState });
+      navigate(paths.buyingResult.to(subjectId, kind), { replace: true, state: { processed, charged: price } satisfies ResultState });
     } catch {
       // Shown by the mutation cache (banner + haptic); the key stays for a retry of the same values.
     } finally {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { TaskFormMode } from './task/TaskFormLayout';
+import { paths } from '../../lib/paths';
 
 /** An admin-only lazy chunk: a student downloads none of this code. */
 const lazy =
@@ -7,6 +8,7 @@ const lazy =
   () =>
     load().then((m) => ({ Component: m.default }));
 
+const step = paths.taskForm.step;
 const subjectForm = lazy(() => import('./subject/SubjectFormScreen'));
 const teacherForm = lazy(() => import('./teacher/TeacherFormScreen'));
 const argumentForm = lazy(() => import('./argument/ArgumentFormScreen'));
@@ -22,30 +24,30 @@ const taskForm =
  * admin visits them.
  */
 export const catalogueAdminRoutes: RouteObject[] = [
-  { path: '/add-subject', lazy: subjectForm },
-  { path: '/edit-subject', lazy: subjectForm },
-  { path: '/list-task/:subjectId/choose-teacher/add-teacher', lazy: teacherForm },
-  { path: '/list-task/:subjectId/choose-teacher/edit-teacher', lazy: teacherForm },
+  { path: paths.addSubject, lazy: subjectForm },
+  { path: paths.editSubject, lazy: subjectForm },
+  { path: paths.addTeacher.pattern, lazy: teacherForm },
+  { path: paths.editTeacher.pattern, lazy: teacherForm },
   {
-    path: '/list-task/add-task/:subjectId',
+    path: paths.taskForm.add,
     lazy: taskForm('add'),
     children: [
       { index: true, lazy: lazy(() => import('./task/AddTaskScreen')) },
-      { path: 'choose-argument', lazy: lazy(() => import('./argument/ChooseArgumentScreen')) },
-      { path: 'choose-argument/add-argument', lazy: argumentForm },
-      { path: 'choose-argument/edit-argument', lazy: argumentForm },
-      { path: 'choose-developer', lazy: chooseDeveloper },
-      { path: 'choose-type', lazy: lazy(() => import('./task/ChooseTypeScreen')) },
+      { path: step.chooseArgument, lazy: lazy(() => import('./argument/ChooseArgumentScreen')) },
+      { path: `${step.chooseArgument}/${step.addArgument}`, lazy: argumentForm },
+      { path: `${step.chooseArgument}/${step.editArgument}`, lazy: argumentForm },
+      { path: step.chooseDeveloper, lazy: chooseDeveloper },
+      { path: step.chooseType, lazy: lazy(() => import('./task/ChooseTypeScreen')) },
     ],
   },
   {
-    path: '/list-task/edit-task/:subjectId',
+    path: paths.taskForm.edit,
     lazy: taskForm('edit'),
     children: [
       { index: true, lazy: lazy(() => import('./task/EditTaskScreen')) },
-      { path: 'choose-developer', lazy: chooseDeveloper },
-      { path: 'give-discount', lazy: lazy(() => import('./discount/GiveDiscountScreen')) },
-      { path: 'give-discount/choose-user', lazy: lazy(() => import('./discount/ChooseUserScreen')) },
+      { path: step.chooseDeveloper, lazy: chooseDeveloper },
+      { path: step.giveDiscount, lazy: lazy(() => import('./discount/GiveDiscountScreen')) },
+      { path: `${step.giveDiscount}/${step.chooseUser}`, lazy: lazy(() => import('./discount/ChooseUserScreen')) },
     ],
   },
 ];

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HistoryItem, InProgressOrder } from '@zalik/contract';
-import { api } from '../../api/client';
+import { endpoints as ep } from '@zalik/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
-/** `GET /api/v1/histories/developer/in-progress`: the calling developer's open orders, oldest first. */
+/** `ordersInProgress`: the calling developer's open orders, oldest first. */
 export function useInProgressOrders() {
   return useQuery({
     queryKey: qk.history.developerQueue(),
-    queryFn: () => api.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress'),
+    queryFn: () => call(ep.ordersInProgress, {}),
   });
 }
 
@@ -17,7 +17,7 @@ export interface Delivery {
   message: string;
 }
 
-/** `PATCH .../history/{id}/developer/save-file`: one `file` part per file plus the optional `message`. */
+/** `deliverOrder`: one `file` part per file plus the optional `message`. */
 export function useDeliverOrder() {
   const qc = useQueryClient();
   return useMutation({
@@ -25,7 +25,7 @@ export function useDeliverOrder() {
       const form = new FormData();
       for (const f of files) form.append('file', f, f.name);
       if (message.trim()) form.append('message', message.trim());
-      return api.patch<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/developer/save-file`, form);
+      return call(ep.deliverOrder, { params: { id: orderId }, body: form });
     },
     // The queue is refreshed by the card once it has shown that the answer went out (refreshQueue).
     onSuccess: () => void qc.invalidateQueries({ queryKey: qk.wallet.all }),

@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { RequireRole } from '../../lib/RequireRole';
 import { Page } from '../../ui';
 import { HistoryList } from './HistoryList';
+import { paths } from '../../lib/paths';
 
 /** /settings/admin-panel/profile/history-task?telegramId=<id>: a chosen user's purchases (admins; lazy chunk). */
 export default function AdminHistoryScreen() {
@@ -14,7 +15,7 @@ export default function AdminHistoryScreen() {
           <HistoryList telegramId={telegramId} refundable />
         </Page>
       ) : (
-        <Navigate to="/settings/admin-panel/profile" replace />
+        <Navigate to={paths.admin.users} replace />
       )}
     </RequireRole>
   );

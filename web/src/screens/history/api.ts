@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HistoryItem } from '@zalik/contract';
-import { api } from '../../api/client';
+import { endpoints as ep } from '@zalik/contract';
+import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
-/** `GET /api/v1/histories/user/{telegramId}`: every purchase, newest first (self or admin). */
+/** `historyOfUser`: every purchase, newest first (self or admin). */
 export function useUserHistory(telegramId: string) {
   return useQuery({
     queryKey: qk.history.user(telegramId),
-    queryFn: () => api.get<HistoryItem[]>(`/api/v1/histories/user/${encodeURIComponent(telegramId)}`),
+    queryFn: () => call(ep.historyOfUser, { params: { telegramId } }),
     enabled: !!telegramId,
   });
 }
@@ -16,7 +16,7 @@ export function useUserHistory(telegramId: string) {
 export function useRefundOrder(telegramId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => api.post<HistoryItem>(`/api/v1/histories/history/${encodeURIComponent(orderId)}/refund`),
+    mutationFn: (orderId: string) => call(ep.refundOrder, { params: { id: orderId } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: qk.history.user(telegramId) });
       void qc.invalidateQueries({ queryKey: qk.wallet.all });

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** Routes of this area, spread into the route table (app/routes.tsx): chunks loaded on demand (the admin view is its own). */
 export const historyRoutes: RouteObject[] = [
-  { path: '/settings/history-task', lazy: () => import('./HistoryScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.settings.history, lazy: () => import('./HistoryScreen').then((m) => ({ Component: m.default })) },
   {
-    path: '/settings/admin-panel/profile/history-task',
+    path: paths.admin.history.pattern,
     lazy: () => import('./AdminHistoryScreen').then((m) => ({ Component: m.default })),
   },
 ];

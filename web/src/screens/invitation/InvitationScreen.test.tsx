@@ -32,7 +32,7 @@ const FRIENDS = [friend('1', 'olena', 150), friend('2', '', 100), friend('3', 't
 
 function routes(p: InviteProgress, claimable: boolean, friends: Invite[] = FRIENDS): MockRoute[] {
   return [
-    { path: '/api/v1/invites/', body: friends },
+    { path: '/api/v1/invites', body: friends },
     { path: '/api/v1/invites/link', body: p },
     { path: '/api/v1/invites/isAvailableClaim', body: claimable },
   ];

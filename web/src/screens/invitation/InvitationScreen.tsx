@@ -4,6 +4,7 @@ import { Cell, EmptyState, IconTile, InviteIcon, Page, Section, SkeletonRows, us
 import { useClaimBonus, useInviteProgress, useInvitedFriends, useIsAvailableClaim } from './api';
 import { BonusCard } from './BonusCard';
 import { FriendRow } from './FriendRow';
+import { paths } from '../../lib/paths';
 
 /* The iOS system green Telegram uses for "invite" icons; a white glyph sits on it. */
 const INVITE_TILE = '#34c759';
@@ -45,7 +46,7 @@ export function InvitationScreen() {
         footer={enoughInvited ? `Ви запросили ${invited} ${friendsWord(invited)} — цього досить для бонусу.` : 'Посилання з вашим кодом: друг одразу потрапить у Залік.'}
       >
         {!enoughInvited && (
-          <Cell to="/invitation/invite" before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>}>
+          <Cell to={paths.invitation.invite} before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>}>
             Запросити друга
           </Cell>
         )}

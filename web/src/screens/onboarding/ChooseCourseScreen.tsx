@@ -6,6 +6,7 @@ import { haptic } from '../../telegram/sdk';
 import { Checkbox, FixedBottomButton, Lottie, Page, Section, useErrorBanner } from '../../ui';
 import { clearDraft, loadDraft, saveDraft, validateCourseChoice } from './choice';
 import styles from './ChooseCourseScreen.module.css';
+import { paths } from '../../lib/paths';
 
 /** First open: pick one of the four courses and accept the terms; Done appears once they are accepted. */
 export function ChooseCourseScreen() {
@@ -34,7 +35,7 @@ export function ChooseCourseScreen() {
       onSuccess: () => {
         haptic.notification('success');
         clearDraft();
-        navigate('/', { replace: true });
+        navigate(paths.home, { replace: true });
       },
     });
   };
@@ -69,7 +70,7 @@ export function ChooseCourseScreen() {
       <Section footer={draft.agreed ? undefined : 'Без згоди з умовами користування продовжити не вийде.'}>
         <div className={styles.terms}>
           <Checkbox checked={draft.agreed} onChange={(agreed) => setDraft((d) => ({ ...d, agreed }))} name="terms">
-            Я погоджуюся з <Link to="/rules">умовами користування</Link>
+            Я погоджуюся з <Link to={paths.rules}>умовами користування</Link>
           </Checkbox>
         </div>
       </Section>

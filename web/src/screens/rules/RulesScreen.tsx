@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { FixedBottomButton, Page, Section } from '../../ui';
 import { RULES } from './content';
 import styles from './RulesScreen.module.css';
+import { paths } from '../../lib/paths';
 
 interface RulesScreenProps {
   /** First open (course not chosen yet): a button leads back to the course choice. */
@@ -51,7 +52,7 @@ export function RulesScreen({ firstOpen = false }: RulesScreenProps) {
             // Back to the course choice, keeping the history tidy when it was opened from there.
             const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
             if (idx > 0) navigate(-1);
-            else navigate('/', { replace: true });
+            else navigate(paths.home, { replace: true });
           }}>
           Зрозуміло
         </FixedBottomButton>

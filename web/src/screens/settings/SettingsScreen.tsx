@@ -1,6 +1,7 @@
 import { useCourse, useMe, type Me } from '../../api/me';
 import { Cell, CodeIcon, DocumentIcon, HistoryIcon, IconTile, Page, Section, ShieldIcon, SupportIcon } from '../../ui';
 import styles from './SettingsScreen.module.css';
+import { paths } from '../../lib/paths';
 
 /*
  * Tile colours are the iOS system palette Telegram itself uses for its settings icons; they
@@ -29,10 +30,10 @@ export function SettingsScreen() {
       </div>
 
       <Section>
-        <Cell to="/settings/history-task" before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
+        <Cell to={paths.settings.history} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
           Історія завдань
         </Cell>
-        <Cell to="/settings/support" before={<IconTile color={TILE.support}><SupportIcon size={19} /></IconTile>}>
+        <Cell to={paths.settings.support} before={<IconTile color={TILE.support}><SupportIcon size={19} /></IconTile>}>
           Зв’язатися з підтримкою
         </Cell>
       </Section>
@@ -40,12 +41,12 @@ export function SettingsScreen() {
       {(me.isAdmin || me.isDeveloper) && (
         <Section header="Керування">
           {me.isAdmin && (
-            <Cell to="/settings/admin-panel" before={<IconTile color={TILE.admin}><ShieldIcon size={19} /></IconTile>}>
+            <Cell to={paths.admin.root} before={<IconTile color={TILE.admin}><ShieldIcon size={19} /></IconTile>}>
               Адмін-панель
             </Cell>
           )}
           {me.isDeveloper && (
-            <Cell to="/settings/dev-panel" before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>}>
+            <Cell to={paths.settings.devPanel} before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>}>
               Панель розробника
             </Cell>
           )}
@@ -53,7 +54,7 @@ export function SettingsScreen() {
       )}
 
       <Section>
-        <Cell to="/settings/rules" before={<IconTile color={TILE.rules}><DocumentIcon size={19} /></IconTile>}>
+        <Cell to={paths.settings.rules} before={<IconTile color={TILE.rules}><DocumentIcon size={19} /></IconTile>}>
           Угоди користувача
         </Cell>
       </Section>

@@ -13,7 +13,7 @@ const FAQ: Faq[] = [
   { id: '2', question: 'Коли прийде відповідь?', answer: 'Автоматичні — одразу.' },
 ];
 const routes = (): MockRoute[] => [
-  { path: '/api/v1/faq/', body: FAQ },
+  { path: '/api/v1/faq', body: FAQ },
   { method: 'POST', path: '/api/v1/supports/sent', body: { id: '9', files: 2 } },
 ];
 const file = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'application/pdf', lastModified: 1 });

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import SubjectsScreen from './subjects/SubjectsScreen';
+import { paths } from '../../lib/paths';
 
 /**
  * The student catalogue: subjects on `/`, a subject's task list and its three filter pickers.
@@ -9,14 +10,14 @@ import SubjectsScreen from './subjects/SubjectsScreen';
  */
 export const tasksRoutes: RouteObject[] = [
   { index: true, element: <SubjectsScreen /> },
-  { path: '/list-task/:subjectID', lazy: () => import('./list/TaskListScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.subject.pattern, lazy: () => import('./list/TaskListScreen').then((m) => ({ Component: m.default })) },
   {
-    path: '/list-task/:subjectID/choose-teacher',
+    path: paths.chooseTeacher.pattern,
     lazy: () => import('./pickers/ChooseTeacherScreen').then((m) => ({ Component: m.default })),
   },
   {
-    path: '/list-task/:subjectID/choose-creator',
+    path: paths.chooseCreator.pattern,
     lazy: () => import('./pickers/ChooseCreatorScreen').then((m) => ({ Component: m.default })),
   },
-  { path: '/list-task/:subjectID/choose-price', lazy: () => import('./pickers/ChoosePriceScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.choosePrice.pattern, lazy: () => import('./pickers/ChoosePriceScreen').then((m) => ({ Component: m.default })) },
 ];

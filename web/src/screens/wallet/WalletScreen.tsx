@@ -7,6 +7,7 @@ import { ArrowOutIcon, Button, Page, PlusIcon, Tabs } from '../../ui';
 import { useWallets } from './api';
 import { BalanceCard } from './BalanceCard';
 import { TransactionList } from './TransactionList';
+import { paths } from '../../lib/paths';
 
 /**
  * /wallet: the balance, top-up, and the transaction history. A developer switches between the
@@ -43,12 +44,12 @@ export function WalletScreen() {
       {/* Offline is said once, by the app's offline bar: the card keeps its placeholders. */}
       <BalanceCard wallet={shown} error={isNetworkError(wallets.error) ? undefined : wallets.error?.message}>
         {kind === 'general' ? (
-          <Button size="large" stretched disabled={offline} onClick={() => navigate('/wallet/deposit')}>
+          <Button size="large" stretched disabled={offline} onClick={() => navigate(paths.wallet.deposit)}>
             <PlusIcon size={20} />
             Поповнити
           </Button>
         ) : (
-          <Button size="large" stretched disabled={offline} onClick={() => navigate('/wallet/withdraw')}>
+          <Button size="large" stretched disabled={offline} onClick={() => navigate(paths.wallet.withdraw)}>
             <ArrowOutIcon size={20} />
             Вивести
           </Button>

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /**
  * Routes of this area, spread into the route table (app/routes.tsx), every one a chunk loaded
@@ -6,15 +7,15 @@ import type { RouteObject } from 'react-router';
  * developer's withdraw and the admin screens are loaded only by those who open them.
  */
 export const walletRoutes: RouteObject[] = [
-  { path: '/wallet', lazy: () => import('./WalletScreen').then((m) => ({ Component: m.WalletScreen })) },
-  { path: '/wallet/deposit', lazy: () => import('./deposit/DepositScreen').then((m) => ({ Component: m.DepositScreen })) },
-  { path: '/wallet/withdraw', lazy: () => import('./withdraw/WithdrawScreen').then((m) => ({ Component: m.default })) },
+  { path: paths.wallet.root, lazy: () => import('./WalletScreen').then((m) => ({ Component: m.WalletScreen })) },
+  { path: paths.wallet.deposit, lazy: () => import('./deposit/DepositScreen').then((m) => ({ Component: m.DepositScreen })) },
+  { path: paths.wallet.withdraw, lazy: () => import('./withdraw/WithdrawScreen').then((m) => ({ Component: m.default })) },
   {
-    path: '/settings/admin-panel/profile/wallet',
+    path: paths.admin.wallet.pattern,
     lazy: () => import('./admin/AdminWalletScreen').then((m) => ({ Component: m.default })),
   },
   {
-    path: '/settings/admin-panel/withdrawals',
+    path: paths.admin.withdrawals,
     lazy: () => import('./admin/AdminWithdrawalsScreen').then((m) => ({ Component: m.default })),
   },
 ];

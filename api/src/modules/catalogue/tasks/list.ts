@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { Task } from '@zalik/contract';
+import { TaskList, type Task } from '@zalik/contract';
 import type { Executor } from '../../../db/client.js';
 import { loadDiscountRules, type DiscountRules } from '../../discounts/resolve.js';
 import type { CatalogueCache, CatalogueTable } from '../cache.js';
@@ -8,7 +7,6 @@ import { loadTeacherTasks, type Viewer } from './read.js';
 /** What a teacher's task list is read from: a change to any of these renders it again. */
 const READ_FROM: readonly CatalogueTable[] = ['subjects', 'teachers', 'tasks', 'arguments', 'task_arguments', 'task_templates', 'users', 'discounts'];
 
-const TaskList = z.array(Task);
 const DISCOUNT_MARK = '"discount":0';
 
 /** One task's JSON, cut where the viewer's discount goes. */

@@ -4,7 +4,7 @@ import { MSG, type Task, type TaskCreate, type TaskPatch } from '@zalik/contract
 import { row, rows, type Db, type Executor } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import type { GeneratorRegistry } from '../../../ports/generator.js';
-import { lockLiveTeacher } from '../teachers.js';
+import { lockLiveTeacher } from '../teachers.queries.js';
 import { findTask, type Viewer } from './read.js';
 
 /** The developer of a task must be a user holding ROLE_DEVELOPER. */

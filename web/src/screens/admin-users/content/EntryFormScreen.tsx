@@ -5,8 +5,8 @@ import { RequireRole } from '../../../lib/RequireRole';
 import { useEntries, type Resource } from './api';
 import { useEntryForm } from './useEntryForm';
 
-interface EntryFormScreenProps<T> {
-  resource: Resource;
+interface EntryFormScreenProps<T extends Faq | News> {
+  resource: Resource<T>;
   listPath: string;
   /** The page title while loading or when the entry is gone. */
   title: string;

@@ -2,6 +2,7 @@ import type { Faq } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { FAQ, useDeleteEntry, useEntries } from './api';
 import { EntryList } from './EntryList';
+import { paths } from '../../../lib/paths';
 
 /** /settings/admin-panel/faq: the questions shown on the support screen (lazy chunk). */
 export default function FaqAdminScreen() {
@@ -22,7 +23,7 @@ function FaqAdmin() {
       loading={faq.isPending}
       empty="Питань ще немає"
       addLabel="Додати питання"
-      formPath="/settings/admin-panel/faq/edit"
+      formPath={paths.admin.faqForm}
       primary={(f) => f.question}
       deleteQuestion={(f) => `Видалити питання «${f.question}»?`}
       secondary={(f) => f.answer}

@@ -4,13 +4,13 @@ import { FixedBottomButton, Input, Page, TextArea, useErrorBanner } from '../../
 import { FAQ, useSaveEntry } from './api';
 import { EntryFormScreen } from './EntryFormScreen';
 import styles from '../admin-users.module.css';
+import { paths } from '../../../lib/paths';
 
-const LIST = '/settings/admin-panel/faq';
 
 /** /settings/admin-panel/faq/edit[?id=]: a new question, or the one with that id (lazy chunk). */
 export default function FaqFormScreen() {
   return (
-    <EntryFormScreen<Faq> resource={FAQ} listPath={LIST} title="Питання" notFound={MSG.faqNotFound}>
+    <EntryFormScreen<Faq> resource={FAQ} listPath={paths.admin.faq} title="Питання" notFound={MSG.faqNotFound}>
       {(entry, close) => <FaqForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />}
     </EntryFormScreen>
   );

@@ -2,6 +2,7 @@ import type { News } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { NEWS, useDeleteEntry, useEntries } from './api';
 import { EntryList } from './EntryList';
+import { paths } from '../../../lib/paths';
 
 /** /settings/admin-panel/news: the slides above the subject list (lazy chunk). */
 export default function NewsAdminScreen() {
@@ -22,7 +23,7 @@ function NewsAdmin() {
       loading={news.isPending}
       empty="Новин ще немає"
       addLabel="Додати новину"
-      formPath="/settings/admin-panel/news/edit"
+      formPath={paths.admin.newsForm}
       primary={(n) => n.title}
       deleteQuestion={(n) => `Видалити новину «${n.title}»?`}
       secondary={(n) => n.text}

@@ -4,8 +4,8 @@ import { FixedBottomButton, Input, Lottie, Page, Tabs, TextArea, useErrorBanner,
 import { NEWS, useSaveEntry } from './api';
 import { EntryFormScreen } from './EntryFormScreen';
 import styles from '../admin-users.module.css';
+import { paths } from '../../../lib/paths';
 
-const LIST = '/settings/admin-panel/news';
 /** The news animations the app ships (assets/lottie). */
 const ANIMATIONS: { value: LottieName; label: string }[] = [
   { value: 'news-books', label: 'Книги' },
@@ -15,7 +15,7 @@ const ANIMATIONS: { value: LottieName; label: string }[] = [
 /** /settings/admin-panel/news/edit[?id=]: a new slide, or the one with that id (lazy chunk). */
 export default function NewsFormScreen() {
   return (
-    <EntryFormScreen<News> resource={NEWS} listPath={LIST} title="Новина" notFound={MSG.newsNotFound}>
+    <EntryFormScreen<News> resource={NEWS} listPath={paths.admin.news} title="Новина" notFound={MSG.newsNotFound}>
       {(entry, close) => <NewsForm key={entry?.id ?? 'new'} entry={entry} onDone={close} />}
     </EntryFormScreen>
   );

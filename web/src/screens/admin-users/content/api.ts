@@ -1,50 +1,54 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Faq, News } from '@zalik/contract';
-import { api } from '../../../api/client';
+import { endpoints as ep, type Faq, type News } from '@zalik/contract';
+import { call } from '../../../api/client';
 import { qk } from '../../../api/queryKeys';
 
 /**
  * FAQ entries (support screen) and news slides (tasks tab): the two lists admins write for
  * everyone. The keys are those of the screens that show them, so a change appears there at once.
  */
-export interface Resource {
+export interface Resource<T extends Faq | News> {
   key: QueryKey;
-  list: string;
-  create: string;
-  one: (id: string) => string;
+  list: () => Promise<T[]>;
+  create: (body: Omit<T, 'id'>) => Promise<T>;
+  update: (id: string, body: Partial<Omit<T, 'id'>>) => Promise<T>;
+  remove: (id: string) => Promise<unknown>;
 }
 
-export const FAQ: Resource = {
+export const FAQ: Resource<Faq> = {
   key: qk.faq(),
-  list: '/api/v1/faq/',
-  create: '/api/v1/faq/faq',
-  one: (id) => `/api/v1/faq/${encodeURIComponent(id)}`,
+  list: () => call(ep.listFaq, {}),
+  create: (body) => call(ep.createFaq, { body }),
+  update: (id, body) => call(ep.updateFaq, { params: { id }, body }),
+  remove: (id) => call(ep.deleteFaq, { params: { id } }),
 };
 
-export const NEWS: Resource = {
+export const NEWS: Resource<News> = {
   key: qk.catalogue.news(),
-  list: '/api/v1/news/',
-  create: '/api/v1/news/news',
-  one: (id) => `/api/v1/news/${encodeURIComponent(id)}`,
+  list: () => call(ep.listNews, {}),
+  create: (body) => call(ep.createNews, { body }),
+  update: (id, body) => call(ep.updateNews, { params: { id }, body }),
+  remove: (id) => call(ep.deleteNews, { params: { id } }),
 };
 
-export function useEntries<T extends Faq | News>(r: Resource) {
-  return useQuery({ queryKey: r.key, queryFn: () => api.get<T[]>(r.list) });
+export function useEntries<T extends Faq | News>(r: Resource<T>) {
+  return useQuery({ queryKey: r.key, queryFn: r.list });
 }
 
 /** Creates (no id) or updates an entry. */
-export function useSaveEntry<T extends Faq | News>(r: Resource) {
+export function useSaveEntry<T extends Faq | News>(r: Resource<T>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: Partial<T> & { id?: string }) => (id ? api.patch<T>(r.one(id), body) : api.post<T>(r.create, body)),
+    // A new entry comes from a form that fills every field.
+    mutationFn: ({ id, ...body }: Omit<T, 'id'> & { id?: string }) => (id ? r.update(id, body as Partial<Omit<T, 'id'>>) : r.create(body as Omit<T, 'id'>)),
     onSuccess: () => qc.invalidateQueries({ queryKey: r.key }),
   });
 }
 
-export function useDeleteEntry(r: Resource) {
+export function useDeleteEntry<T extends Faq | News>(r: Resource<T>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(r.one(id)),
+    mutationFn: r.remove,
     onSuccess: () => qc.invalidateQueries({ queryKey: r.key }),
   });
 }

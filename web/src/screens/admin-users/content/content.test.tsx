@@ -11,11 +11,11 @@ vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 const FAQ: Faq[] = [{ id: '1', question: 'Як поповнити гаманець?', answer: 'Карткою.' }];
 const NEWS: News[] = [{ id: '5', title: 'Новий семестр', text: 'Завдання вже тут.', animation: 'news-books' }];
 const routes = (): MockRoute[] => [
-  { path: '/api/v1/faq/', body: FAQ },
+  { path: '/api/v1/faq', body: FAQ },
   { method: 'POST', path: '/api/v1/faq/faq', status: 201, body: { id: '2', question: 'Q', answer: 'A' } },
   { method: 'PATCH', path: '/api/v1/faq/1', body: FAQ[0] },
   { method: 'DELETE', path: '/api/v1/faq/1', body: { ok: true } },
-  { path: '/api/v1/news/', body: NEWS },
+  { path: '/api/v1/news', body: NEWS },
   { method: 'POST', path: '/api/v1/news/news', status: 201, body: NEWS[0] },
 ];
 const writes = (api: ReturnType<typeof mockFetch>) =>

@@ -7,12 +7,13 @@ import { stateField, useGoUp } from '../../../lib/navigation';
 import { nameError } from '../common/validation';
 import { useAddTask } from '../task/context';
 import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
+import { paths } from '../../../lib/paths';
 
 /** choose-argument/add-argument and /edit-argument: the label and placeholder of a buyer's input. */
 export default function ArgumentFormScreen() {
   const { pathname, state } = useLocation();
   const [params] = useSearchParams();
-  const editing = pathname.endsWith('/edit-argument');
+  const editing = pathname.endsWith(`/${paths.taskForm.step.editArgument}`);
   const passed = stateField<Argument>(state, 'argument');
   const list = useArguments();
   const argument = editing ? (passed ?? list.data?.find((a) => a.id === params.get('argumentId')) ?? null) : null;

@@ -5,6 +5,7 @@ import { Button, ConfirmDialog, ContextMenu, EmptyState, FixedBottomButton, Page
 import { useArguments, useDeleteArgument } from '../common/api';
 import { useGoUp } from '../../../lib/navigation';
 import { useAddTask } from '../task/context';
+import { paths } from '../../../lib/paths';
 
 /**
  * add-task/choose-argument: the task's arguments, in the order tapped (the buyer's form asks
@@ -36,7 +37,7 @@ export default function ChooseArgumentScreen() {
 
   return (
     <Page title="Аргументи" subtitle="Поля, які студент заповнює під час покупки. Порядок — як ви їх обираєте.">
-      <Button variant="secondary" stretched onClick={() => navigate('add-argument')}>
+      <Button variant="secondary" stretched onClick={() => navigate(paths.taskForm.step.addArgument)}>
         + Новий аргумент
       </Button>
       {list.isPending ? (
@@ -51,7 +52,7 @@ export default function ChooseArgumentScreen() {
               <SelectItem key={a.id}>
                 <ContextMenu
                   items={[
-                    { label: 'Редагувати', onSelect: () => navigate(`edit-argument?argumentId=${a.id}`, { state: { argument: a } }) },
+                    { label: 'Редагувати', onSelect: () => navigate(`${paths.taskForm.step.editArgument}?argumentId=${encodeURIComponent(a.id)}`, { state: { argument: a } }) },
                     { label: 'Видалити', onSelect: () => setDeleting(a), destructive: true },
                   ]}
                 >

@@ -3,26 +3,12 @@
  * what an admin changes shows in the lists at once; every write invalidates ['catalogue'].
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  MSG,
-  type Argument,
-  type Discount,
-  type DiscountType,
-  type Subject,
-  type Task,
-  type TaskDiscount,
-  type TaskTemplateInfo,
-  type TaskType,
-  type Teacher,
-  type User,
-} from '@zalik/contract';
-import { api } from '../../../api/client';
+import { endpoints as ep, MSG, type DiscountType, type TaskTemplateInfo, type TaskType } from '@zalik/contract';
+import { call } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { showError } from '../../../ui';
 import { qk } from '../../../api/queryKeys';
-
-const enc = encodeURIComponent;
 
 /**
  * The banner text of a failed write: the server's `{message}` when it sent one (or the
@@ -65,7 +51,7 @@ export interface SubjectInput {
 export function useSaveSubject(id: string | null) {
   return useCatalogueWrite(
     (body: SubjectInput) =>
-      id ? api.patch<Subject>(`/api/v1/subjects/${enc(id)}`, body) : api.post<Subject>('/api/v1/subjects/subject', body),
+      id ? call(ep.updateSubject, { params: { id }, body }) : call(ep.createSubject, { body }),
     MSG.fallbackAdd,
   );
 }
@@ -73,7 +59,7 @@ export function useSaveSubject(id: string | null) {
 export function useSaveTeacher(id: string | null, subjectId: string) {
   return useCatalogueWrite(
     (name: string) =>
-      id ? api.put<Teacher>(`/api/v1/teachers/${enc(id)}`, { name }) : api.post<Teacher>('/api/v1/teachers/teacher', { name, subjectId }),
+      id ? call(ep.updateTeacher, { params: { id }, body: { name } }) : call(ep.createTeacher, { body: { name, subjectId } }),
     MSG.fallbackAdd,
   );
 }
@@ -81,7 +67,7 @@ export function useSaveTeacher(id: string | null, subjectId: string) {
 // --- arguments ------------------------------------------------------------------------------
 
 export function useArguments() {
-  return useQuery({ queryKey: qk.catalogue.arguments(), queryFn: () => api.get<Argument[]>('/api/v1/arguments/') });
+  return useQuery({ queryKey: qk.catalogue.arguments(), queryFn: () => call(ep.listArguments, {}) });
 }
 
 export interface ArgumentInput {
@@ -92,19 +78,19 @@ export interface ArgumentInput {
 export function useSaveArgument(id: string | null) {
   return useCatalogueWrite(
     (body: ArgumentInput) =>
-      id ? api.patch<Argument>(`/api/v1/arguments/${enc(id)}`, body) : api.post<Argument>('/api/v1/arguments/argument', body),
+      id ? call(ep.updateArgument, { params: { id }, body }) : call(ep.createArgument, { body }),
     MSG.fallbackArgument,
   );
 }
 
 export function useDeleteArgument() {
-  return useCatalogueWrite((id: string) => api.delete<unknown>(`/api/v1/arguments/${enc(id)}`), MSG.fallbackDelete);
+  return useCatalogueWrite((id: string) => call(ep.deleteArgument, { params: { id } }), MSG.fallbackDelete);
 }
 
 // --- users ----------------------------------------------------------------------------------
 
 export function useDevelopers() {
-  return useQuery({ queryKey: qk.users.developers(), queryFn: () => api.get<User[]>('/api/v1/users/role/ROLE_DEVELOPER') });
+  return useQuery({ queryKey: qk.users.developers(), queryFn: () => call(ep.usersByRole, { params: { role: 'ROLE_DEVELOPER' } }) });
 }
 
 /** All users, or those whose Telegram ID starts with `prefix`. */
@@ -112,7 +98,7 @@ export function useUserSearch(prefix: string, enabled = true) {
   return useQuery({
     queryKey: qk.users.search(prefix),
     enabled,
-    queryFn: () => (prefix ? api.get<User[]>('/api/v1/users/search', { query: { prefix } }) : api.get<User[]>('/api/v1/users/')),
+    queryFn: () => (prefix ? call(ep.searchUsers, { query: { prefix } }) : call(ep.listUsers, {})),
     placeholderData: (prev) => prev,
   });
 }
@@ -132,7 +118,7 @@ export interface TaskCreateBody {
 }
 
 export function useCreateTask() {
-  return useCatalogueWrite((body: TaskCreateBody) => api.post<Task>('/api/v1/tasks/task', body), MSG.fallbackAdd);
+  return useCatalogueWrite((body: TaskCreateBody) => call(ep.createTask, { body }), MSG.fallbackAdd);
 }
 
 /** API-CONTRACT: `""` keeps a field; `visible` is a boolean. */
@@ -146,7 +132,7 @@ export interface TaskPatchBody {
 }
 
 export function usePatchTask(id: string) {
-  return useCatalogueWrite((body: TaskPatchBody) => api.patch<Task>(`/api/v1/tasks/${enc(id)}`, body), MSG.fallbackAdd);
+  return useCatalogueWrite((body: TaskPatchBody) => call(ep.updateTask, { params: { id }, body }), MSG.fallbackAdd);
 }
 
 // --- templates ------------------------------------------------------------------------------
@@ -154,7 +140,7 @@ export function usePatchTask(id: string) {
 export function uploadTemplate(taskId: string, file: File): Promise<TaskTemplateInfo> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.put<TaskTemplateInfo>(`/api/v1/tasks/${enc(taskId)}/template`, form);
+  return call(ep.uploadTemplate, { params: { id: taskId }, body: form });
 }
 
 /** The task's current template, or null when none is uploaded yet (404). */
@@ -165,7 +151,7 @@ export function useTemplate(taskId: string, enabled: boolean) {
     meta: { silent: true },
     queryFn: async () => {
       try {
-        return await api.get<TaskTemplateInfo>(`/api/v1/tasks/${enc(taskId)}/template`);
+        return await call(ep.getTemplate, { params: { id: taskId } });
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -187,10 +173,10 @@ export interface DiscountBody {
 export function useTaskDiscounts(taskId: string) {
   return useQuery({
     queryKey: qk.catalogue.discounts(taskId),
-    queryFn: () => api.get<TaskDiscount[]>(`/api/v1/discounts/task/${enc(taskId)}`),
+    queryFn: () => call(ep.discountsOfTask, { params: { taskId } }),
   });
 }
 
 export function useSaveDiscount() {
-  return useCatalogueWrite((body: DiscountBody) => api.post<Discount | null>('/api/v1/discounts/discount', body), MSG.fallbackAdd);
+  return useCatalogueWrite((body: DiscountBody) => call(ep.setDiscount, { body }), MSG.fallbackAdd);
 }

@@ -8,6 +8,7 @@ import { useEditTask } from '../task/context';
 import type { DiscountDraft } from '../task/draft';
 import styles from '../common/admin.module.css';
 import { discountBody, removalBody } from './payload';
+import { paths } from '../../../lib/paths';
 
 const TYPES: { value: DiscountType; label: string }[] = [
   { value: 'GLOBAL', label: 'Для всіх' },
@@ -51,7 +52,7 @@ export default function GiveDiscountScreen() {
     save.mutate(checked.body, { onSuccess: goBack });
   };
 
-  const chooseUser = () => navigate(`choose-user?${params.toString()}`, { replace: true });
+  const chooseUser = () => navigate(`${paths.taskForm.step.chooseUser}?${params.toString()}`, { replace: true });
 
   return (
     <Page title="Знижка" subtitle={task.title}>

@@ -10,6 +10,7 @@ import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
 import { stateField, useGoBack } from '../../../lib/navigation';
 import { nameError } from '../common/validation';
 import styles from '../common/admin.module.css';
+import { paths } from '../../../lib/paths';
 
 function courseOf(v: unknown): number | null {
   const n = Number(v);
@@ -43,7 +44,7 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
   const [courseNumber, setCourseNumber] = useState(subject?.courseNumber ?? initialCourse);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSubject(subject?.id ?? null);
-  const goBack = useGoBack('/');
+  const goBack = useGoBack(paths.home);
 
   const submit = () => {
     const invalid = nameError(name, MSG.subjectName);
@@ -101,7 +102,7 @@ export default function SubjectFormScreen() {
   const { pathname } = useLocation();
   return (
     <RequireRole role="admin">
-      <SubjectForm editing={pathname.startsWith('/edit-subject')} />
+      <SubjectForm editing={pathname.startsWith(paths.editSubject)} />
     </RequireRole>
   );
 }

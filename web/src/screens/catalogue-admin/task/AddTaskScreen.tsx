@@ -10,6 +10,7 @@ import styles from '../common/admin.module.css';
 import { useAddTask } from './context';
 import { createBody, createProblems } from './payload';
 import { TemplateRow, templateFileError } from './TemplateFile';
+import { paths } from '../../../lib/paths';
 
 /**
  * /list-task/add-task/{subjectID}: a new task for the teacher chosen in the list's filter.
@@ -23,7 +24,7 @@ export default function AddTaskScreen() {
   const navigate = useNavigate();
   const create = useCreateTask();
   const [uploading, setUploading] = useState(false);
-  const goBack = useGoBack(`/list-task/${draft.subjectId}`);
+  const goBack = useGoBack(paths.subject(draft.subjectId));
   const sub = (path: string) => navigate(`${path}${search}`);
   // After the first tap every wrong field is marked at once, and each mark goes as it is fixed.
   const [marked, setMarked] = useState(false);
@@ -55,7 +56,7 @@ export default function AddTaskScreen() {
         }
         // The new task's edit screen shows the template's tags (or why it was refused) and
         // lets the admin upload another; back from it goes to the task list.
-        navigate(`/list-task/edit-task/${draft.subjectId}?taskId=${task.id}`, { replace: true, state: { task, ...templateState } });
+        navigate(paths.taskForm.toEdit(draft.subjectId, task.id), { replace: true, state: { task, ...templateState } });
       },
     });
   };
@@ -82,13 +83,13 @@ export default function AddTaskScreen() {
       </div>
 
       <Section>
-        <Cell onClick={() => sub('choose-argument')} chevron subtitle={argNames || undefined} after={draft.args.length || 'Не обрано'}>
+        <Cell onClick={() => sub(paths.taskForm.step.chooseArgument)} chevron subtitle={argNames || undefined} after={draft.args.length || 'Не обрано'}>
           Аргументи
         </Cell>
-        <Cell onClick={() => sub('choose-developer')} chevron after={draft.developer ? `@${draft.developer.username || draft.developer.telegramId}` : 'Не обрано'}>
+        <Cell onClick={() => sub(paths.taskForm.step.chooseDeveloper)} chevron after={draft.developer ? `@${draft.developer.username || draft.developer.telegramId}` : 'Не обрано'}>
           Розробник
         </Cell>
-        <Cell onClick={() => sub('choose-type')} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : 'Не обрано'}>
+        <Cell onClick={() => sub(paths.taskForm.step.chooseType)} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : 'Не обрано'}>
           Тип
         </Cell>
         {(problems.developer || problems.type) && (

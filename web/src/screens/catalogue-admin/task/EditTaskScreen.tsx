@@ -7,6 +7,7 @@ import styles from '../common/admin.module.css';
 import { useEditTask } from './context';
 import { patchBody } from './payload';
 import { TemplateSection } from './TemplateSection';
+import { paths } from '../../../lib/paths';
 
 function discountSummary(list: { type: string; discountValue: number }[] | undefined): string {
   if (!list?.length) return 'Немає';
@@ -26,7 +27,7 @@ export default function EditTaskScreen() {
   const navigate = useNavigate();
   const patch = usePatchTask(task.id);
   const discounts = useTaskDiscounts(task.id);
-  const goBack = useGoBack(`/list-task/${draft.subjectId}`);
+  const goBack = useGoBack(paths.subject(draft.subjectId));
   const query = search || `?taskId=${task.id}`;
   const templateError = (state as { templateError?: string } | null)?.templateError ?? null;
 
@@ -76,10 +77,10 @@ export default function EditTaskScreen() {
       </Section>
 
       <Section>
-        <Cell onClick={() => navigate(`choose-developer${query}`)} chevron after={`@${draft.developer.username || draft.developer.telegramId}`}>
+        <Cell onClick={() => navigate(`${paths.taskForm.step.chooseDeveloper}${query}`)} chevron after={`@${draft.developer.username || draft.developer.telegramId}`}>
           Розробник
         </Cell>
-        <Cell onClick={() => navigate(`give-discount${query}`)} chevron after={discounts.isPending ? '…' : discountSummary(discounts.data)}>
+        <Cell onClick={() => navigate(`${paths.taskForm.step.giveDiscount}${query}`)} chevron after={discounts.isPending ? '…' : discountSummary(discounts.data)}>
           Знижка
         </Cell>
       </Section>

@@ -6,10 +6,11 @@ import { useTeacherTasks, useTeachers } from '../../../api/catalogue';
 import { RequireRole } from '../../../lib/RequireRole';
 import { stateField, useGoBack } from '../../../lib/navigation';
 import { useLeaveCleanup } from '../../../lib/useLeaveCleanup';
+import { paths, type TaskFormMode } from '../../../lib/paths';
 import { AddTaskContext, DeveloperSlotContext, EditTaskContext, type AddTaskContextValue, type DeveloperSlot, type DraftContext } from './context';
 import { ADD_KEY, EDIT_KEY, clear, editDraftOf, emptyAddDraft, loadAddDraft, loadEditDraft, save, type AddTaskDraft, type DevRef, type EditTaskDraft } from './draft';
 
-export type TaskFormMode = 'add' | 'edit';
+export type { TaskFormMode };
 
 /**
  * `/list-task/{add|edit}-task/{subjectID}` and its pickers (child routes): holds the form's
@@ -35,7 +36,7 @@ function useStoredDraft(mode: TaskFormMode, subjectId: string, draft: object | n
   useEffect(() => {
     if (draft) save(key, draft);
   }, [key, draft]);
-  useLeaveCleanup(`/list-task/${mode}-task/${subjectId}`, () => clear(key));
+  useLeaveCleanup(paths.taskForm.base(mode, subjectId), () => clear(key));
   return useCallback(() => clear(key), [key]);
 }
 
@@ -60,7 +61,7 @@ function DraftOutlet<V extends WithDeveloper>({ context, value }: { context: Con
 }
 
 function BackToList({ subjectId }: { subjectId: string }) {
-  const goBack = useGoBack(`/list-task/${subjectId}`);
+  const goBack = useGoBack(paths.subject(subjectId));
   return (
     <Button variant="secondary" onClick={goBack}>
       До списку завдань

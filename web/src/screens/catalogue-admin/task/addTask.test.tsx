@@ -25,7 +25,7 @@ const ARGS = [
 ];
 const routes = (): MockRoute[] => [
   { path: '/api/v1/teachers/subject/7', body: [teacher('10', 'Петренко О. В.')] },
-  { path: '/api/v1/arguments/', body: ARGS },
+  { path: '/api/v1/arguments', body: ARGS },
   { path: '/api/v1/users/role/ROLE_DEVELOPER', body: [developer('100002', 'dev_demo'), developer('5', 'other_dev')] },
 ];
 const LIST = '/list-task/7';

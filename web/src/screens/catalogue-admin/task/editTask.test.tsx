@@ -24,7 +24,7 @@ const LOCAL: TaskDiscount = { id: '8', type: 'LOCAL', discountValue: 30, availab
 const routes = (discounts: TaskDiscount[] = []): MockRoute[] => [
   { path: '/api/v1/discounts/task/5', body: discounts },
   { path: '/api/v1/users/role/ROLE_DEVELOPER', body: [developer('100002', 'dev_demo'), developer('6', 'second_dev')] },
-  { path: '/api/v1/users/', body: [developer('100001', 'student_demo'), developer('200', 'other')] },
+  { path: '/api/v1/users', body: [developer('100001', 'student_demo'), developer('200', 'other')] },
   { path: /^\/api\/v1\/users\/search\?prefix=\d+$/, body: [developer('100001', 'student_demo')] },
   { method: 'PATCH', path: '/api/v1/tasks/5', body: TASK },
   { method: 'POST', path: '/api/v1/discounts/discount', body: { id: '9' } },

@@ -8,6 +8,7 @@ import { useSaveTeacher } from '../common/api';
 import { stateField, useGoBack } from '../../../lib/navigation';
 import { FormScreen, MissingItem, NameInput } from '../common/FormScreen';
 import { nameError } from '../common/validation';
+import { paths } from '../../../lib/paths';
 
 /**
  * /list-task/{subjectID}/choose-teacher/add-teacher and .../edit-teacher: a teacher's name
@@ -31,7 +32,7 @@ function TeacherFields({ teacher, subjectId }: { teacher: Teacher | null; subjec
   const [name, setName] = useState(teacher?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveTeacher(teacher?.id ?? null, subjectId);
-  const goBack = useGoBack(`/list-task/${subjectId}/choose-teacher`);
+  const goBack = useGoBack(paths.chooseTeacher(subjectId));
 
   const submit = () => {
     const invalid = nameError(name, MSG.nameLength);

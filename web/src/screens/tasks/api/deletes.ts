@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@zalik/contract';
-import { api } from '../../../api/client';
+import { endpoints as ep, MSG } from '@zalik/contract';
+import { call } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { showError } from '../../../ui';
 import { qk } from '../../../api/queryKeys';
 
-export type CatalogueKind = 'subjects' | 'teachers' | 'tasks';
+const DELETES = { subjects: ep.deleteSubject, teachers: ep.deleteTeacher, tasks: ep.deleteTask };
+export type CatalogueKind = keyof typeof DELETES;
 
 function hasServerMessage(body: unknown): boolean {
   return !!body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string';
@@ -22,7 +23,7 @@ export function deleteErrorMessage(err: unknown): string {
 export function useDeleteCatalogue() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: CatalogueKind; id: string }) => api.delete<unknown>(`/api/v1/${kind}/${encodeURIComponent(id)}`),
+    mutationFn: ({ kind, id }: { kind: CatalogueKind; id: string }) => call(DELETES[kind], { params: { id } }),
     meta: { silent: true },
     onError: (err) => showError(deleteErrorMessage(err)),
     onSuccess: () => {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { clearFilters } from './storageKey';
+import { paths } from '../../../lib/paths';
 
-export const LIST_AREA = '/list-task';
+export const LIST_AREA = paths.listArea;
 
 export function inListArea(pathname: string): boolean {
   return pathname === LIST_AREA || pathname.startsWith(`${LIST_AREA}/`);

@@ -2,6 +2,7 @@ import type { Teacher } from '@zalik/contract';
 import { Cell, Section, SkeletonBar } from '../../../ui';
 import { hasFilters, priceLabel, type TaskFilters } from '../lib/filters';
 import styles from './TaskListScreen.module.css';
+import { paths } from '../../../lib/paths';
 
 interface FilterRowsProps {
   subjectId: string;
@@ -13,7 +14,6 @@ interface FilterRowsProps {
 
 /** The three filter rows, each showing its current selection and opening its picker. */
 export function FilterRows({ subjectId, filters, teacher, onReset }: FilterRowsProps) {
-  const base = `/list-task/${subjectId}`;
   // Tells a picker it was opened from the list, so 'Застосувати' can simply go back.
   const state = { fromList: true };
   const value = (text: string) => <span className={styles.filterValue}>{text}</span>;
@@ -29,16 +29,16 @@ export function FilterRows({ subjectId, filters, teacher, onReset }: FilterRowsP
       }
     >
       <Cell
-        to={`${base}/choose-teacher`}
+        to={paths.chooseTeacher(subjectId)}
         state={state}
         after={teacher === undefined ? <SkeletonBar width={80} /> : value(teacher?.name ?? 'Усі')}
       >
         Викладач
       </Cell>
-      <Cell to={`${base}/choose-creator`} state={state} after={value(filters.creator !== null ? `@${filters.creator}` : 'Усі')}>
+      <Cell to={paths.chooseCreator(subjectId)} state={state} after={value(filters.creator !== null ? `@${filters.creator}` : 'Усі')}>
         Творець
       </Cell>
-      <Cell to={`${base}/choose-price`} state={state} after={value(priceLabel(filters.price, filters.mode))}>
+      <Cell to={paths.choosePrice(subjectId)} state={state} after={value(priceLabel(filters.price, filters.mode))}>
         Ціна
       </Cell>
     </Section>

@@ -12,6 +12,7 @@ import { readFilters, writeFilters } from '../lib/storage';
 import { FilterRows } from './FilterRows';
 import { TaskCard, TaskSkeletons, taskCardStyles } from './TaskCard';
 import { useSubjectName } from './useSubjectName';
+import { paths } from '../../../lib/paths';
 
 /** `/list-task/{subjectID}`: one subject's tasks with the teacher, creator and price filters. */
 export default function TaskListRoute() {
@@ -41,7 +42,7 @@ function TaskList({ subjectId }: { subjectId: string }) {
   const name = useSubjectName(subjectId, location.state, tasks.data);
 
   const open = (task: Task) =>
-    navigate(`/list-task/${subjectId}/${task.type === 'TEST' ? 'buying-test' : 'buying-task'}?taskId=${task.id}`, { state: { task } });
+    navigate((task.type === 'TEST' ? paths.buyTest : paths.buyTask)(subjectId, task.id), { state: { task } });
 
   return (
     <Page title={name ?? (loading ? <SkeletonBar width="60%" height={28} /> : 'Завдання')}>
@@ -54,7 +55,7 @@ function TaskList({ subjectId }: { subjectId: string }) {
 
       {teacherId && (
         <AddButton
-          onClick={() => navigate(`/list-task/add-task/${subjectId}?teacherId=${teacherId}`, { state: { teacher, subjectId } })}
+          onClick={() => navigate(paths.taskForm.toAdd(subjectId, teacherId), { state: { teacher, subjectId } })}
         >
           + Додати завдання
         </AddButton>
@@ -82,7 +83,7 @@ function TaskList({ subjectId }: { subjectId: string }) {
             <AdminActions
               key={task.id}
               deleteQuestion={`Видалити завдання «${task.title}»?`}
-              onEdit={() => navigate(`/list-task/edit-task/${subjectId}?taskId=${task.id}`, { state: { task } })}
+              onEdit={() => navigate(paths.taskForm.toEdit(subjectId, task.id), { state: { task } })}
               onDelete={() => remove.mutate({ kind: 'tasks', id: task.id })}
             >
               <TaskCard

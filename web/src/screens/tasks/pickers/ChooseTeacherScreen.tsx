@@ -9,6 +9,7 @@ import { useDeleteCatalogue } from '../api/deletes';
 import { readFilters, writeFilters } from '../lib/storage';
 import { PickerOptions, toggle } from './PickerOptions';
 import { useBackToList } from './useBackToList';
+import { paths } from '../../../lib/paths';
 
 /** `/list-task/{subjectID}/choose-teacher`: one teacher or none (all teachers). */
 export default function ChooseTeacherScreen() {
@@ -44,10 +45,9 @@ export default function ChooseTeacherScreen() {
       },
     );
 
-  const base = `/list-task/${subjectID}/choose-teacher`;
   return (
     <Page title="Викладач">
-      <AddButton onClick={() => navigate(`${base}/add-teacher`, { state: { subjectId: subjectID } })}>+ Додати викладача</AddButton>
+      <AddButton onClick={() => navigate(paths.addTeacher(subjectID), { state: { subjectId: subjectID } })}>+ Додати викладача</AddButton>
       {teachers.data?.length === 0 ? (
         <EmptyState text="У цього предмета ще немає викладачів" />
       ) : (
@@ -61,7 +61,7 @@ export default function ChooseTeacherScreen() {
             return (
               <AdminActions
                 deleteQuestion={`Видалити викладача «${teacher.name}»?`}
-                onEdit={() => navigate(`${base}/edit-teacher?teacherId=${teacher.id}`, { state: { teacher } })}
+                onEdit={() => navigate(paths.editTeacher(subjectID, teacher.id), { state: { teacher } })}
                 onDelete={() => deleteTeacher(teacher.id)}
               >
                 {row}

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths';
 
 /**
  * Leaves a picker for its list: back through history when the list opened it (so the stack
@@ -9,6 +10,6 @@ export function useBackToList(subjectId: string): () => void {
   const { state } = useLocation();
   return () => {
     if ((state as { fromList?: boolean } | null)?.fromList) navigate(-1);
-    else navigate(`/list-task/${subjectId}`, { replace: true });
+    else navigate(paths.subject(subjectId), { replace: true });
   };
 }

@@ -3,6 +3,7 @@ import type { Subject } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
 import { Chevron } from '../../../ui';
 import styles from './SubjectsScreen.module.css';
+import { paths } from '../../../lib/paths';
 
 /** Element Timing: the browser reports when a subject's name is first painted (bench/first-screen.ts). */
 const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>;
@@ -11,7 +12,7 @@ const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>
 export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolean }) {
   return (
     <Link
-      to={`/list-task/${subject.id}`}
+      to={paths.subject(subject.id)}
       state={{ subject }}
       className={styles.card}
       aria-busy={busy || undefined}

@@ -13,7 +13,7 @@ vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
 const routes = (course = 3): MockRoute[] => [
   { path: '/api/v1/users/me/course', body: course },
-  { path: '/api/v1/news/', body: [news('1', 'Ласкаво просимо'), news('2', 'Готово за хвилину'), news('3', 'Третя новина')] },
+  { path: '/api/v1/news', body: [news('1', 'Ласкаво просимо'), news('2', 'Готово за хвилину'), news('3', 'Третя новина')] },
   { path: '/api/v1/subjects/course-number/1', body: [subject('1', 'Вища математика', 1), subject('2', 'Фізика', 1)] },
   { path: '/api/v1/subjects/course-number/2', body: [] },
   { path: '/api/v1/subjects/course-number/3', body: [subject('9', 'Комп’ютерні мережі', 3)] },

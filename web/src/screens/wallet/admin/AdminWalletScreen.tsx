@@ -7,6 +7,7 @@ import { useWallets } from '../api';
 import { TransactionList } from '../TransactionList';
 import styles from '../wallet.module.css';
 import { TopUpForm } from './TopUpForm';
+import { paths } from '../../../lib/paths';
 
 /** /settings/admin-panel/profile/wallet?telegramId=<id> (admins; lazy chunk): a user's balances, a top-up and their transactions. */
 export default function AdminWalletScreen() {
@@ -14,7 +15,7 @@ export default function AdminWalletScreen() {
   const telegramId = search.get('telegramId')?.trim() ?? '';
   return (
     <RequireRole role="admin">
-      {/^\d+$/.test(telegramId) ? <AdminWallet telegramId={telegramId} /> : <Navigate to="/settings/admin-panel/profile" replace />}
+      {/^\d+$/.test(telegramId) ? <AdminWallet telegramId={telegramId} /> : <Navigate to={paths.admin.users} replace />}
     </RequireRole>
   );
 }

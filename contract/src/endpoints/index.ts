@@ -1,0 +1,9 @@
+/**
+ * Every call of the API, by area. Each entry is plain data (see ../endpoint.ts); the web
+ * imports single entries (tree-shaken), the API and the tests walk them all.
+ */
+export * from './users.js';
+export * from './catalogue.js';
+export * from './wallets.js';
+export * from './orders.js';
+export * from './community.js';

@@ -1,0 +1,72 @@
+import { endpoint } from '../endpoint.js';
+import type { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserSearchQuery } from '../users.js';
+
+const tag = 'users';
+
+export const signIn = endpoint<{ body: typeof AuthBody; answer: typeof AuthAnswer }>({
+  method: 'POST',
+  path: '/api/v1/users/auth',
+  access: 'public',
+  rateLimit: 'auth',
+  tag,
+  summary: 'Sign in with Telegram initData (the raw string as a JSON string body)',
+});
+
+export const listUsers = endpoint<{ answer: typeof UserList }>({ method: 'GET', path: '/api/v1/users', access: 'admin', tag, summary: 'All users' });
+
+export const myCourse = endpoint<{ answer: typeof Course }>({
+  method: 'GET',
+  path: '/api/v1/users/me/course',
+  access: 'user',
+  allowBanned: true,
+  tag,
+  summary: "The caller's course: 0 until chosen (a banned user too)",
+});
+
+export const setMyCourse = endpoint<{ body: typeof CourseBody; answer: typeof Course }>({
+  method: 'PATCH',
+  path: '/api/v1/users/me/course',
+  access: 'user',
+  tag,
+  summary: "Choose the caller's course",
+});
+
+export const usersByRole = endpoint<{ params: typeof RoleParam; answer: typeof UserList }>({
+  method: 'GET',
+  path: '/api/v1/users/role/:role',
+  access: 'admin',
+  tag,
+  summary: 'Users who hold a role',
+});
+
+export const searchUsers = endpoint<{ query: typeof UserSearchQuery; answer: typeof UserList }>({
+  method: 'GET',
+  path: '/api/v1/users/search',
+  access: 'admin',
+  tag,
+  summary: 'Users whose Telegram ID starts with a prefix',
+});
+
+export const getUser = endpoint<{ params: typeof TelegramIdParam; answer: typeof User }>({
+  method: 'GET',
+  path: '/api/v1/users/:telegramId',
+  access: 'admin',
+  tag,
+  summary: 'One user',
+});
+
+export const banUser = endpoint<{ params: typeof TelegramIdParam; query: typeof BanQuery; answer: typeof User }>({
+  method: 'PATCH',
+  path: '/api/v1/users/:telegramId/ban',
+  access: 'admin',
+  tag,
+  summary: 'Ban or unban a user',
+});
+
+export const grantRole = endpoint<{ params: typeof TelegramIdParam; body: typeof RoleBody; answer: typeof User }>({
+  method: 'PATCH',
+  path: '/api/v1/users/:telegramId/roles',
+  access: 'admin',
+  tag,
+  summary: 'Give a user a role',
+});
