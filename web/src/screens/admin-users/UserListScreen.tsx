@@ -25,13 +25,16 @@ function UserList() {
   const [search, setSearch] = useSearchParams();
   const [typed, setTyped] = useState(search.get('prefix') ?? '');
   const [prefix, setPrefix] = useState(typed);
+  const urlPrefix = search.get('prefix') ?? '';
   useEffect(() => {
     const t = setTimeout(() => {
       setPrefix(typed);
-      setSearch(typed ? { prefix: typed } : {}, { replace: true });
+      // Only typing changes the URL: a timer still pending when the admin opens a profile or
+      // 'Видати роль' would otherwise replace that screen's URL (and drop its ?telegramId).
+      if (typed !== urlPrefix) setSearch(typed ? { prefix: typed } : {}, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [typed, setSearch]);
+  }, [typed, urlPrefix, setSearch]);
 
   const users = useUsers(prefix);
   const ban = useBanFlow();
