@@ -37,7 +37,7 @@ describe('community: invitation, support, user administration', () => {
     // The demo has no invited friends: this picture shows the rows and a claimable bonus with
     // the invites answers replaced in the browser (the claim itself is not sent).
     await shootBoth('invitation-friends', PERSONA.student, '/invitation', async (page) => {
-      await page.route(/\/api\/v1\/invites\/(isAvailableClaim|link)?$/, async (route) => {
+      await page.route(/\/api\/v1\/invites(\/isAvailableClaim|\/link)?\/?$/, async (route) => {
         const url = route.request().url();
         if (url.endsWith('/isAvailableClaim')) return route.fulfill({ json: true });
         if (url.endsWith('/link')) {
@@ -102,6 +102,7 @@ describe('community: invitation, support, user administration', () => {
     await shoot(page, 'support-sent-light');
   });
 
+  // Twelve screenshots, light and dark: over a minute on a loaded 2-core machine.
   it('admin screens: the menu, the user list, a profile and the FAQ and news editors', async () => {
     await shootBoth('admin-panel', PERSONA.admin, '/settings/admin-panel');
     await shootBoth('admin-users', PERSONA.admin, '/settings/admin-panel/profile');
@@ -118,7 +119,7 @@ describe('community: invitation, support, user administration', () => {
     const profile = page.locator('section', { hasText: 'Telegram ID' });
     await expect(profile.textContent()).resolves.toContain(PERSONA.student);
     await expect(profile.textContent()).resolves.toContain('2 курс');
-  });
+  }, 150_000);
 
   it('an admin bans the student from the context menu; the student sees the blocked screen on the next call', async () => {
     const student = await env.open({ persona: PERSONA.student, path: '/settings' });

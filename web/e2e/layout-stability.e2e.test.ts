@@ -78,7 +78,7 @@ describe('layout stability', () => {
     const teacher = (await admin.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`))[0]!;
     const page = await env.open({ persona: PERSONA.admin, path: '/settings' });
     await waitForIdle(page);
-    const release = await holdApi(page, /^\/api\/v1\/arguments\//);
+    const release = await holdApi(page, /^\/api\/v1\/arguments\/?$/);
     await page.goto(new URL(`/list-task/add-task/${subject.id}/choose-argument?teacherId=${teacher.id}&persona=${PERSONA.admin}`, env.server.url).toString());
 
     const first = page.getByRole('checkbox').first();
