@@ -47,6 +47,49 @@ export interface Config {
   catalogueCache: boolean;
   /** Where file bytes live: DATA_DIR/blobs, or one S3-compatible bucket shared by every instance. */
   blobStore: BlobStoreConfig;
+  /** Top-ups that credit themselves (docs/LEDGER.md "Deposits"). */
+  deposits: DepositsConfig;
+}
+
+export interface DepositsConfig {
+  /** What one Telegram Star credits, in kopecks (STARS_UAH_RATE in UAH). */
+  kopecksPerStar: number;
+  /** Added to the Stars price of a top-up (the Stars fee the student pays). */
+  starsFeePercent: number;
+  /** How long a deposit request may be paid, in minutes. */
+  expireMinutes: number;
+  /** Monobank personal API; unset token: bank payments are recorded by an admin. */
+  monobank: { token: string | undefined; jarAccount: string | undefined; apiRoot: string; pollMs: number };
+}
+
+/** `STARS_UAH_RATE=0.5`: UAH one Star credits, at most two decimals, > 0. */
+function kopecksPerStar(env: Env): number {
+  const raw = env.STARS_UAH_RATE?.trim();
+  if (!raw) return 50;
+  const uah = Number(raw);
+  const kop = Math.round(uah * 100);
+  if (!/^\d+(\.\d{1,2})?$/.test(raw) || kop < 1) throw new ConfigError(`STARS_UAH_RATE must be UAH per Star, e.g. 0.5, got "${raw}"`);
+  return kop;
+}
+
+function deposits(env: Env): DepositsConfig {
+  const starsFeePercent = int(env, 'STARS_FEE_PERCENT', 10);
+  if (starsFeePercent > 100) throw new ConfigError('STARS_FEE_PERCENT must be 0-100');
+  const token = env.MONOBANK_TOKEN?.trim() || undefined;
+  const jarAccount = env.MONOBANK_JAR_ACCOUNT?.trim() || undefined;
+  if (token && !jarAccount) throw new ConfigError('MONOBANK_TOKEN needs MONOBANK_JAR_ACCOUNT (the jar\'s account id from /personal/client-info)');
+  return {
+    kopecksPerStar: kopecksPerStar(env),
+    starsFeePercent,
+    expireMinutes: int(env, 'DEPOSIT_EXPIRE_MINUTES', 60, 1),
+    monobank: {
+      token,
+      jarAccount,
+      apiRoot: (env.MONOBANK_API_ROOT || 'https://api.monobank.ua').replace(/\/+$/, ''),
+      // The bank answers one statement read a minute; faster polling only earns 429s.
+      pollMs: int(env, 'MONOBANK_POLL_MS', 60_000, 1000),
+    },
+  };
 }
 
 export type BlobStoreConfig =
@@ -180,5 +223,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxyHops: int(env, 'TRUST_PROXY', 0),
     catalogueCache: cache === 'on',
     blobStore: blobStore(env),
+    deposits: deposits(env),
   };
 }

@@ -20,6 +20,8 @@ import { createBot, notificationKeyboard } from './bot/bot.js';
 import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { telegramStars } from './ports/stars.js';
+import { expireDue } from './modules/deposits/queries.js';
 
 import type { AppDeps } from './types/deps.js';
 
@@ -51,6 +53,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
     templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
+    stars: config.demo ? null : telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot })),
     bot: null,
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close()]);
@@ -71,6 +74,11 @@ export function createDeps(config: Config, database: Database): AppDeps {
   deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
     const r = await sweepOnce(deps);
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
+  });
+  // Unpaid top-ups end; a payment that still arrives for one is credited all the same.
+  deps.jobs.every('deposits.expire', 60_000, async ({ log }) => {
+    const n = await expireDue(db);
+    if (n) log.info({ expired: n }, 'deposit requests expired');
   });
   if (!config.demo) deps.bot = createBot(deps);
   return deps;

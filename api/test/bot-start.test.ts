@@ -6,7 +6,7 @@ import { setupTelegram } from '../src/bot/runtime.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
 import { createRunner } from '../src/deps.js';
 import { enqueue } from '../src/modules/outbox/enqueue.js';
-import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 let fake: FakeBotApi;

@@ -9,7 +9,7 @@ import { logSender, telegramSender } from '../src/bot/sender.js';
 import { notificationKeyboard } from '../src/bot/bot.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
 import { createRunner } from '../src/deps.js';
-import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

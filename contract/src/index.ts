@@ -6,6 +6,7 @@ export * from './common.js';
 export * from './users.js';
 export * from './catalogue.js';
 export * from './wallet.js';
+export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
 export * from './endpoint.js';

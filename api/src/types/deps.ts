@@ -11,6 +11,7 @@ import type { Sandbox } from '../modules/generators/sandbox.js';
 import type { BlobStore } from '../ports/blob-store.js';
 import type { GeneratorRegistry } from '../ports/generator.js';
 import type { JobRegistry } from '../jobs/registry.js';
+import type { StarsGateway } from '../ports/stars.js';
 
 // These types sit below deps.ts (which builds them) and the modules that use them, so that no
 // module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
@@ -40,6 +41,8 @@ export interface AppDeps {
   catalogue: CatalogueCache;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
   jobs: JobRegistry;
+  /** Telegram Stars invoices and refunds (null where no Bot API answers: Stars top-ups are refused). */
+  stars: StarsGateway | null;
   /** The Telegram inbound adapter (null in demo mode); bot/runtime.ts starts it. */
   bot: Bot | null;
   /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */

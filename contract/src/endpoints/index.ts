@@ -5,5 +5,6 @@
 export * from './users.js';
 export * from './catalogue.js';
 export * from './wallets.js';
+export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';

@@ -11,6 +11,10 @@ export const SYSTEM = {
   escrow: 'escrow:orders',
   fees: 'income:fees',
   referral: 'expense:referral',
+  /** Money that came in as Telegram Stars (a deposit request paid by invoice). */
+  stars: 'external:stars',
+  /** Money that came into the bank jar and was matched by the statement reader or an admin. */
+  monobank: 'external:monobank',
 } as const;
 export type SystemAccount = (typeof SYSTEM)[keyof typeof SYSTEM];
 
@@ -29,6 +33,8 @@ export const TRANSFER_KINDS = [
   'WITHDRAWAL_FEE',
   'WITHDRAWAL_REJECTED',
   'REFERRAL_BONUS',
+  'DEPOSIT',
+  'DEPOSIT_REFUND',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -24,6 +24,7 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
   if (r.incoming) {
     switch (r.kind) {
       case 'TOPUP':
+      case 'DEPOSIT':
         return { type: 'DEPOSIT', label: 'Поповнення' };
       case 'REFERRAL_BONUS':
         return { type: 'DEPOSIT', label: 'Бонус за запрошення' };
@@ -43,6 +44,8 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
       return { type: 'PURCHASE', label: title ? `Покупка: ${title}` : 'Покупка' };
     case 'WITHDRAWAL':
       return { type: 'WITHDRAWAL', label: `Виведення на картку${card}` };
+    case 'DEPOSIT_REFUND':
+      return { type: 'WITHDRAWAL', label: 'Повернення зірок Telegram' };
     default:
       return { type: 'WITHDRAWAL', label: 'Списання' };
   }

@@ -1,3 +1,4 @@
+// A local Bot API for the tests and the demo (never started in production): real HTTP, no mocked function.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,0 +1,42 @@
+import { endpoint } from '../endpoint.js';
+import type { IdParam } from '../common.js';
+import type {
+  BankPaymentCreditBody, BankPaymentList, BankPaymentParam, BankPaymentQuery, DepositOptions, DepositRequest, DepositRequestBody,
+  DepositRequestList, DepositRequestQuery,
+} from '../deposits.js';
+import type { WalletList } from '../wallet.js';
+
+const tag = 'deposits';
+
+export const depositOptions = endpoint<{ answer: typeof DepositOptions }>({
+  method: 'GET', path: '/api/v1/transactions/request/deposit/options', access: 'user', tag,
+  summary: 'What the top-up sheet offers: limits, presets, and each provider with its Stars price settings',
+});
+export const createDepositRequest = endpoint<{ body: typeof DepositRequestBody; answer: typeof DepositRequest }>({
+  method: 'POST', path: '/api/v1/transactions/request/deposit', access: 'user', tag, rateLimit: 'purchase',
+  summary: 'A top-up to pay with Telegram Stars (an invoice link) or through the bank jar (a link and a code for the comment)',
+});
+export const depositRequest = endpoint<{ params: typeof IdParam; answer: typeof DepositRequest }>({
+  method: 'GET', path: '/api/v1/transactions/request/deposit/:id', access: 'user', tag,
+  summary: "A deposit request's status: PENDING, PAID, EXPIRED or REFUNDED (its owner or an admin)",
+});
+export const myDepositRequests = endpoint<{ query: typeof DepositRequestQuery; answer: typeof DepositRequestList }>({
+  method: 'GET', path: '/api/v1/transactions/request/deposit/my', access: 'user', tag,
+  summary: "The caller's own deposit requests, newest first",
+});
+export const depositRequests = endpoint<{ query: typeof DepositRequestQuery; answer: typeof DepositRequestList }>({
+  method: 'GET', path: '/api/v1/transactions/request/deposit', access: 'admin', tag,
+  summary: 'Deposit requests for admins, newest first, by status and provider',
+});
+export const refundDepositRequest = endpoint<{ params: typeof IdParam; answer: typeof DepositRequest }>({
+  method: 'POST', path: '/api/v1/transactions/request/deposit/:id/refund', access: 'admin', tag,
+  summary: 'Refunds a paid Stars top-up whose amount is still in the wallet (Telegram returns the Stars)',
+});
+export const bankPayments = endpoint<{ query: typeof BankPaymentQuery; answer: typeof BankPaymentList }>({
+  method: 'GET', path: '/api/v1/transactions/bank-payments', access: 'admin', tag,
+  summary: "Items of the jar's bank statement, newest first; UNMATCHED ones name no deposit request",
+});
+export const creditBankPayment = endpoint<{ params: typeof BankPaymentParam; body: typeof BankPaymentCreditBody; answer: typeof WalletList }>({
+  method: 'POST', path: '/api/v1/transactions/bank-payments/:id/credit', access: 'admin', tag,
+  summary: "Credits an unmatched bank payment to a user's general wallet, once; answers the user's wallets",
+});
