@@ -50,6 +50,8 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
     await waitForIdle(page);
 
     await page.context().setOffline(true);
+    const send = page.getByRole('button', { name: 'Відправити' });
+    await expect.poll(() => send.isDisabled(), { message: 'the purchase stays active offline' }).toBe(true);
     await offlineBar(page).getByText(MSG.networkError).waitFor();
     await offlineBar(page).getByRole('button', { name: 'Спробувати ще раз' }).waitFor();
     // The bar pushes the screen down: the task's title stays in sight.
@@ -58,8 +60,6 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
       return bar.y + bar.height - (await page.getByRole('heading', { level: 1 }).boundingBox())!.y;
     };
     await expect.poll(overlap, { timeout: 5_000 }).toBeLessThanOrEqual(0);
-    const send = page.getByRole('button', { name: 'Відправити' });
-    await expect.poll(() => send.isDisabled()).toBe(true);
     // Enter in a field does not send it either.
     await page.getByLabel('Тема', { exact: true }).press('Enter');
     expect(await page.getByText(MSG.networkError).count()).toBe(1);
@@ -87,12 +87,13 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
     }
     await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Гаманець' }).click();
 
-    await offlineBar(page).getByText(MSG.networkError).waitFor({ timeout: 20_000 });
+    await page.getByText(MSG.networkError).first().waitFor({ timeout: 20_000 });
     // Every read that went out has given up (a first try and two retries) and shown what it shows.
     await expect.poll(() => [...attempts.values()].every((n) => n >= 3) && attempts.size > 0, { timeout: 20_000 }).toBe(true);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // The bar alone says it: not a banner, the balance card or the list as well.
-    expect(await page.getByText(MSG.networkError).count()).toBe(1);
+    expect(await page.getByText(MSG.networkError).count(), 'times the offline message is on screen').toBe(1);
+    await offlineBar(page).getByText(MSG.networkError).waitFor();
     expect(await page.getByRole('button', { name: 'Поповнити' }).isDisabled()).toBe(true);
 
     for (const url of WALLET_READS) await page.unroute(url);
