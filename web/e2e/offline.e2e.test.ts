@@ -104,6 +104,29 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
     expect(await page.getByRole('button', { name: 'Поповнити' }).isDisabled()).toBe(false);
   });
 
+  it('a red banner raised while the bar shows sits under it, and both push the screen down', async () => {
+    const page = await env.open({ persona: PERSONA.admin, path: '/' });
+    await waitForIdle(page);
+    // Reads do not reach the server; a save still does (and is refused: the name is taken).
+    await page.route('**/api/v1/**', (route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Гаманець' }).click();
+    await offlineBar(page).waitFor({ timeout: 20_000 });
+    await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Завдання' }).click();
+    await page.getByRole('button', { name: '+ Додати предмет' }).click();
+    await page.getByLabel('Назва предмета').fill(SUBJECT);
+    await page.getByRole('button', { name: 'Додати предмет' }).click();
+    const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Закрити' }) });
+    await banner.waitFor();
+
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!;
+    const gaps = async () => {
+      const [bar, red, title] = [await box(offlineBar(page)), await box(banner), await box(page.getByRole('heading', { level: 1 }))];
+      return Math.min(red.y - (bar.y + bar.height), title.y - (red.y + red.height));
+    };
+    await expect.poll(gaps, { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
+    await shoot(page, 'offline-with-banner-light');
+  });
+
   for (const theme of ['light', 'dark'] as Theme[]) {
     it(`screenshots of the offline bar (${theme})`, async () => {
       const wallet = await env.open({ persona: PERSONA.student, theme, path: '/wallet' });
