@@ -118,12 +118,13 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
     const banner = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Закрити' }) });
     await banner.waitFor();
 
-    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!;
+    // Measured well inside the banner's own few seconds on screen.
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox({ timeout: 1_000 }))!;
     const gaps = async () => {
       const [bar, red, title] = [await box(offlineBar(page)), await box(banner), await box(page.getByRole('heading', { level: 1 }))];
       return Math.min(red.y - (bar.y + bar.height), title.y - (red.y + red.height));
     };
-    await expect.poll(gaps, { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
+    await expect.poll(gaps, { timeout: 2_000 }).toBeGreaterThanOrEqual(0);
     await shoot(page, 'offline-with-banner-light');
   });
 
