@@ -157,5 +157,5 @@ export const MSG = {
   // ours: web client shell
   openInTelegram: 'Відкрийте застосунок у Telegram',
   appLoadFailed: 'Не вдалося завантажити застосунок. Спробуйте ще раз.',
-  networkError: "Немає з'єднання з сервером. Перевірте інтернет і спробуйте ще раз.",
+  networkError: 'Немає з’єднання з сервером. Перевірте інтернет і спробуйте ще раз.',
 } as const;
