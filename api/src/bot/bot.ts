@@ -88,10 +88,10 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
     ...opts.botConfig,
     client: { apiRoot: config.botApiRoot, timeoutSeconds: 60, ...opts.botConfig?.client },
   });
-  const privateChats = bot.chatType('private');
   const log = () => logs.get(bot) ?? fallbackLog;
 
-  // Before any other message handler: a successful_payment message must never get the generic reply instead.
+  // Installed first: middleware runs in the order it is installed, and chatType('private')
+  // installs its composer where it is called, so its catch-all reply would take the payment.
   bot.on('message:successful_payment', async (ctx) => {
     const sp = ctx.message.successful_payment;
     const payment: StarsPayment = {
@@ -109,6 +109,8 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
       throw err;
     }
   });
+
+  const privateChats = bot.chatType('private');
 
   privateChats.command('paysupport', async (ctx) => {
     await ctx.reply(BOT_TEXT.paySupport, { reply_markup: appKeyboard(config) });
