@@ -1,6 +1,12 @@
 // Telegram Stars payments as the fake Bot API plays them (tests and the demo; never production).
 import { randomBytes } from 'node:crypto';
-import type { BotCall } from './bot-api.js';
+
+/** What the payments need of a call the fake received (bot-api.ts's BotCall). */
+interface CallSeen {
+  method: string;
+  params: Record<string, unknown>;
+  ok: boolean;
+}
 
 /** A Bot API error answer (`ok: false`), as Telegram words it. */
 export class BotApiError {
@@ -89,7 +95,7 @@ export interface FakePayments {
 }
 
 interface Wiring {
-  calls: BotCall[];
+  calls: CallSeen[];
   /** Hands an update to the bot (getUpdates queue or the configured delivery); answers it with its update_id. */
   emit(update: Record<string, unknown>): Record<string, unknown>;
   nextMessageId(): number;
@@ -153,7 +159,7 @@ export function createFakePayments(w: Wiring): FakePayments {
   }
 
   /** The bot's answer to a pre-checkout query, once it arrives. */
-  async function answerTo(queryId: string, timeoutMs: number): Promise<BotCall | undefined> {
+  async function answerTo(queryId: string, timeoutMs: number): Promise<CallSeen | undefined> {
     const found = () => w.calls.find((c) => c.ok && c.method === 'answerPreCheckoutQuery' && c.params.pre_checkout_query_id === queryId);
     for (let waited = 0; waited < timeoutMs && !found(); waited += 10) await new Promise((r) => setTimeout(r, 10));
     return found();
