@@ -12,22 +12,29 @@
  * - no library that belongs in lazy chunks only (zod's schemas, lottie, a date library) may
  *   be in that graph either.
  * Exits 1 when any of it fails. `--no-build` checks an existing web/dist (chunk-level only).
+ * `--why` builds into a temporary folder with source maps instead and also prints which packages
+ * and modules the first screen's bytes come from (scripts/bundle-why.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
+import { printWhy } from './bundle-why';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(WEB_ROOT, 'dist');
+const why = process.argv.includes('--why');
+// --why: the maps must not land in web/dist (served as is), and 'hidden' adds no comment to the files.
+const DIST = why ? mkdtempSync(path.join(os.tmpdir(), 'zalik-bundle-why-')) : path.join(WEB_ROOT, 'dist');
 const BUDGET_KB = 150;
 
-/** Admin and developer code: loaded on demand only. Route tables (routes.tsx) hold lazy() calls and may be eager. */
+/** Admin and developer code, their route tables (app/staffRoutes.tsx) included: loaded on demand only. */
 const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
-  { name: 'catalogue admin', pattern: /src\/screens\/catalogue-admin\/(?!routes\.tsx)/ },
-  { name: 'admin: users, FAQ, news', pattern: /src\/screens\/admin-users\/(?!routes\.tsx)/ },
-  { name: 'developer panel', pattern: /src\/screens\/dev-panel\/(?!routes\.tsx)/ },
+  { name: 'staff routes (admin and developer route tables)', pattern: /src\/(app\/staffRoutes|screens\/[^/]+\/staffRoutes)\.tsx/ },
+  { name: 'catalogue admin', pattern: /src\/screens\/catalogue-admin\// },
+  { name: 'admin: users, FAQ, news', pattern: /src\/screens\/admin-users\// },
+  { name: 'developer panel', pattern: /src\/screens\/dev-panel\// },
   { name: 'wallet: admin top-ups and withdrawals', pattern: /src\/screens\/wallet\/admin\// },
   { name: 'wallet: developer withdraw', pattern: /src\/screens\/wallet\/withdraw\// },
   { name: 'history: admin view', pattern: /src\/screens\/history\/AdminHistoryScreen/ },
@@ -67,7 +74,14 @@ async function buildWithModuleMap(): Promise<Map<string, string[]>> {
   };
   // Vitest or a shell may have NODE_ENV=test/development: measure what users get.
   process.env.NODE_ENV = 'production';
-  await build({ root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', plugins: [recorder] });
+  await build({
+    root: WEB_ROOT,
+    configFile: path.join(WEB_ROOT, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [recorder],
+    build: why ? { outDir: DIST, sourcemap: 'hidden' } : {},
+  });
   return modules;
 }
 
@@ -178,6 +192,11 @@ for (const area of ON_DEMAND_AREAS) {
 console.log(`Admin and developer screens (${moduleMap ? 'module-level' : 'chunk-level, --no-build'} check)`);
 console.log(table(['area', 'loaded', 'chunks', 'gzip KB'], areaRows));
 for (const p of problems) console.error(`  ${p}`);
+if (why) {
+  console.log('');
+  printWhy(DIST, [...firstScreen.keys()]);
+  rmSync(DIST, { recursive: true, force: true });
+}
 
 if (!withinBudget || problems.length) process.exit(1);
 console.log('\ncheck:bundle OK');
