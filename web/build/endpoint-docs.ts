@@ -1,26 +1,10 @@
 import type { Plugin } from 'vite';
+import { nodes, type Node } from './ast.js';
 
 /** The contract's built endpoint table (contract/dist/endpoints/<area>.js). */
 const TABLE = /[\\/]contract[\\/]dist[\\/]endpoints[\\/][^\\/]+\.js$/;
 /** What the web's client reads of an entry (web/src/api/client.ts `call`). */
 const KEPT = new Set(['method', 'path']);
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-function* nodes(node: unknown): Generator<Node> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const n of node) yield* nodes(n);
-    return;
-  }
-  if (typeof (node as Node).type === 'string') yield node as Node;
-  for (const value of Object.values(node)) if (value && typeof value === 'object') yield* nodes(value);
-}
 
 /**
  * Keeps only `method` and `path` of the endpoint table's entries in the browser's bundle. The
