@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 // allowImportingTsExtensions) accepts it; an extensionless import makes Vite warn.
 import { BOOT_ENTRY, EARLY_ENTRY, bootGraph, bootModules, compileHints, earlyRequests } from './build/first-screen.js';
 import { endpointDocs } from './build/endpoint-docs.js';
+import { inlineMessages } from './build/messages.js';
+import { reactRouterProduction } from './build/react-router.js';
 import { precompress } from './build/precompress.js';
 
 /** The demo's Telegram emulation: one chunk, loaded only in demo mode (its header, app/DemoBar.tsx, is another). */
@@ -12,7 +14,7 @@ const DEMO_MODULES = /[\\/]src[\\/]telegram[\\/](demo|palettes)\.ts$/;
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), endpointDocs(), bootGraph(), compileHints(), earlyRequests(), precompress()],
+  plugins: [react(), reactRouterProduction(), endpointDocs(), inlineMessages(), bootGraph(), compileHints(), earlyRequests(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
