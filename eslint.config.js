@@ -28,6 +28,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // React Router's own links carry framework mode's prefetching into the first screen's chunk
+    // (the router is one module): links come from the UI kit (web/src/ui/Link.tsx).
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'Form'],
+              message: "Use Link from web/src/ui (ui/Link.tsx): react-router's brings ~2 KB of prefetching into the first screen.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One endpoint table (contract/src/endpoints): the web calls `call(endpoints.x, …)` and never
     // writes an API path. The inline boot script cannot import the table (early.test.ts checks it).
     files: ['web/src/**/*.{ts,tsx}'],

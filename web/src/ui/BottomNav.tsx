@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 import { haptic } from '../telegram/sdk';
 import { InviteIcon, SettingsIcon, TasksIcon, WalletIcon } from './icons';
 import styles from './BottomNav.module.css';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { haptic } from '../telegram/sdk';
 import styles from './Page.module.css';
 

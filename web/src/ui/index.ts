@@ -1,6 +1,7 @@
 /** The shared UI kit: import from 'ui' only (see docs/WEB.md for one-line usage of each). */
 export { Page, Section, SectionHeader, IconTile } from './Page';
 export { Cell, Chevron } from './Cell';
+export { Link, type LinkProps } from './Link';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { MainAction, type MainActionProps } from './MainAction';
 export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';

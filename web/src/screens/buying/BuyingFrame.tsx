@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Task } from '@zalik/contract';
-import { EmptyState, Page, SkeletonBar } from '../../ui';
+import { EmptyState, Link, Page, SkeletonBar } from '../../ui';
 import { Instruction } from './Instruction';
 import { TaskHeader } from './TaskHeader';
 import { useBuyingTask } from './useBuyingTask';

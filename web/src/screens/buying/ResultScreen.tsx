@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MSG, formatUah, type ProcessedTask } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { useWallets } from '../../api/wallets';
 import { useBackButtonOverride } from '../../telegram/BackButton';
-import { EmptyState, FileCard, Lottie, Page, PropertyList, Section } from '../../ui';
+import { EmptyState, FileCard, Link, Lottie, Page, PropertyList, Section } from '../../ui';
 import { developerLabel } from './names';
 import type { ResultState } from './usePurchaseAttempt';
 import styles from './buying.module.css';

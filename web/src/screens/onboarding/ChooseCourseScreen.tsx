@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { COURSES } from '@zalik/contract';
 import { useSetCourse } from '../../api/me';
 import { haptic } from '../../telegram/sdk';
-import { Checkbox, FixedBottomButton, Lottie, Page, Section, useErrorBanner } from '../../ui';
+import { Checkbox, FixedBottomButton, Link, Lottie, Page, Section, useErrorBanner } from '../../ui';
 import { clearDraft, loadDraft, saveDraft, validateCourseChoice } from './choice';
 import styles from './ChooseCourseScreen.module.css';
 import { paths } from '../../lib/paths';

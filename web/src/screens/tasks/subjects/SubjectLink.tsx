@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import type { Subject } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { Chevron } from '../../../ui';
+import { Chevron, Link } from '../../../ui';
 import styles from './SubjectsScreen.module.css';
 import { paths } from '../../../lib/paths';
 
