@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { useMe, type Me } from '../api/me';
 import { useListFiltersReset } from '../screens/tasks/lib/useListFiltersReset';
 import { BottomNav } from '../ui';
 import { whenIdle } from './prefetch';
@@ -10,9 +11,9 @@ import { whenIdle } from './prefetch';
  * tells Page and FixedBottomButton how much bottom space the navigation takes. It also watches
  * every navigation to drop the task filters once the user leaves /list-task.
  */
-export function MainLayout({ prefetch }: { prefetch?: () => void }) {
+export function MainLayout({ prefetch }: { prefetch?: (me: Me) => void }) {
   useListFiltersReset();
-  usePrefetchWhenSettled(prefetch);
+  usePrefetchWhenSettled(prefetch, useMe());
   return (
     <div style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>
       <Outlet />
@@ -25,14 +26,14 @@ export function MainLayout({ prefetch }: { prefetch?: () => void }) {
  * Runs `prefetch` once, when the first screen has its data (no query in flight) and the
  * browser is idle: the other tabs' chunks (prefetch.ts) must not compete with it on a slow network.
  */
-function usePrefetchWhenSettled(prefetch: (() => void) | undefined) {
+function usePrefetchWhenSettled(prefetch: ((me: Me) => void) | undefined, me: Me) {
   const fetching = useIsFetching();
   const done = useRef(false);
   useEffect(() => {
     if (!prefetch || done.current || fetching > 0) return;
     return whenIdle(() => {
       done.current = true;
-      prefetch();
+      prefetch(me);
     });
-  }, [prefetch, fetching]);
+  }, [prefetch, fetching, me]);
 }

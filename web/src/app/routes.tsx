@@ -2,11 +2,13 @@
  * THE route table (see docs/WEB.md, "Add a screen"): the shell's own screens, plus one line per
  * area spreading its `screens/<area>/routes.tsx` array. Only the first screen (the subjects on
  * `/`, inside MainLayout) is imported eagerly: every other screen is a chunk
- * (`lazy: () => import(...)`), so the first paint downloads the least (150 KB budget,
+ * (`lazy: () => import(...)`), so the first paint downloads the least (budget in
  * scripts/check-bundle.ts) and a student downloads no admin or developer code at all. The
- * student tabs are prefetched once the first screen is up (prefetch.ts).
+ * student tabs are prefetched once the first screen is up (prefetch.ts). The admin and developer
+ * screens' routes are not even in this table: staffRoutes.tsx, patched in on demand (below).
  */
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import type { Me } from '../api/me';
 import { FullScreenSpinner } from '../ui';
 import { LoadingScreen } from '../screens/loading/LoadingScreen';
 import { AuthGate } from './AuthGate';
@@ -18,17 +20,24 @@ import { Shell } from './Shell';
 import { tasksRoutes } from '../screens/tasks/routes';
 import { buyingRoutes } from '../screens/buying/routes';
 import { historyRoutes } from '../screens/history/routes';
-import { devPanelRoutes } from '../screens/dev-panel/routes';
 import { walletRoutes } from '../screens/wallet/routes';
-import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
-import { adminUsersRoutes } from '../screens/admin-users/routes';
 import { paths } from '../lib/paths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
 
-const prefetchTabs = () => prefetchRoutes(routes, PREFETCHED_PATHS);
+/** MainLayout's route, where the staff routes are patched in (under the bottom navigation). */
+const MAIN_LAYOUT = 'main-layout';
+
+/** The admin and developer screens' routes (staffRoutes.tsx): a chunk of route objects, no screen. */
+export const loadStaffRoutes = () => import('./staffRoutes').then((m) => m.staffRoutes);
+
+/** Once the first screen is settled: the student tabs' chunks, and for admins and developers their routes' table. */
+const prefetchTabs = (me: Me) => {
+  prefetchRoutes(routes, PREFETCHED_PATHS);
+  if (me.isAdmin || me.isDeveloper) void loadStaffRoutes().catch(() => undefined);
+};
 
 export const routes: RouteObject[] = [
   {
@@ -46,13 +55,13 @@ export const routes: RouteObject[] = [
           { path: paths.chooseCourse, lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
           { path: paths.rules, lazy: rules },
           {
+            id: MAIN_LAYOUT,
             element: <MainLayout prefetch={prefetchTabs} />,
             children: [
               // --- tasks (catalogue, buying): index '/' and /list-task/... ---
               ...tasksRoutes,
               ...buyingRoutes,
-              ...catalogueAdminRoutes,
-              // --- wallet: /wallet, /wallet/deposit, /wallet/withdraw ---
+              // --- wallet: /wallet, /wallet/deposit ---
               ...walletRoutes,
               // --- invitation: /invitation, /invitation/invite ---
               ...invitationRoutes,
@@ -61,10 +70,7 @@ export const routes: RouteObject[] = [
               // --- settings ---
               { path: paths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
               { path: paths.settings.rules, lazy: rules },
-              // --- admin (lazy): /settings/admin-panel/... ---
-              ...adminUsersRoutes,
-              // --- developer (lazy): /settings/dev-panel ---
-              ...devPanelRoutes,
+              // --- admin and developer screens: staffRoutes.tsx, patched in here on demand ---
               { path: '*', element: <NotFoundScreen /> },
             ],
           },
@@ -73,3 +79,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * createBrowserRouter's `patchRoutesOnNavigation`, called when a path matches no route here or
+ * only the `*` one: a path this table knows only as not found may be an admin's or a
+ * developer's screen, so their table is loaded (once: the module stays cached) and patched
+ * under MainLayout (the router skips the routes it has already), and the router matches again;
+ * a path that is no screen at all still ends on NotFoundScreen. A deep link (a reload at
+ * /settings/admin-panel/...) goes the same way behind Shell's hydrateFallbackElement.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const matches = matchRoutes(routes, path);
+  if (matches && matches[matches.length - 1]!.route.path !== '*') return;
+  patch(MAIN_LAYOUT, await loadStaffRoutes());
+};

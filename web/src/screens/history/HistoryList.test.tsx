@@ -5,6 +5,7 @@ import { MSG, type HistoryItem } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
 import { historyRoutes } from './routes';
+import { historyStaffRoutes } from './staffRoutes';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
@@ -69,14 +70,14 @@ describe("a user's history (admins)", () => {
 
   it('is shown to an admin', async () => {
     mockFetch({ 'GET /api/v1/histories/user/100001': () => json([base]) });
-    renderRoutes(historyRoutes, path, ADMIN);
+    renderRoutes(historyStaffRoutes, path, ADMIN);
     expect(await screen.findByRole('article', { name: base.taskTitle })).toBeInTheDocument();
     expect(screen.getByText('Telegram ID 100001')).toBeInTheDocument();
   });
 
   it('sends a student to settings without asking the server for anything', async () => {
     const fetch = mockFetch({});
-    renderRoutes(historyRoutes, path, STUDENT);
+    renderRoutes(historyStaffRoutes, path, STUDENT);
     expect(await screen.findByTestId('path')).toHaveTextContent(/^\/settings$/);
     expect(fetch.lines()).toEqual([]);
   });

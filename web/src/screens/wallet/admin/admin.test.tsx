@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatUah, type Wallet, type Withdrawal } from '@zalik/contract';
 import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
 import { tx } from '../../../../test/fixtures';
-import { walletRoutes } from '../routes';
+import { walletStaffRoutes } from '../staffRoutes';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
@@ -38,7 +38,7 @@ describe('admin: a user wallet', () => {
         return json([general(balance)]);
       },
     });
-    renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
 
     expect(await screen.findByText('Telegram ID 100001')).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
@@ -58,7 +58,7 @@ describe('admin: a user wallet', () => {
       'GET /api/v1/transactions/history/user/100001': () => json([]),
       'PATCH /api/v1/wallets/deposit': () => json({ message: 'Користувача не знайдено.' }, 404),
     });
-    renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
     await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Користувача не знайдено.');
@@ -66,7 +66,7 @@ describe('admin: a user wallet', () => {
 
   it('is not for students', async () => {
     mockFetch({});
-    const { router } = renderRoutes(walletRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', STUDENT);
+    const { router } = renderRoutes(walletStaffRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', STUDENT);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 });
@@ -81,7 +81,7 @@ describe('admin: withdraw requests', () => {
         return json({ ...pending, status: 'PAID', cardNumber: '•••• 4242' });
       },
     });
-    renderRoutes(walletRoutes, '/settings/admin-panel/withdrawals', ADMIN);
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/withdrawals', ADMIN);
 
     const card = await screen.findByRole('article', { name: /dev_demo/ });
     expect(within(card).getByText('4242 4242 4242 4242')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('admin: withdraw requests', () => {
       'GET /api/v1/wallets/withdrawals': () => json([pending]),
       'PATCH /api/v1/wallets/withdrawals/3': () => json({ ...pending, status: 'REJECTED' }),
     });
-    renderRoutes(walletRoutes, '/settings/admin-panel/withdrawals', ADMIN);
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/withdrawals', ADMIN);
     const card = await screen.findByRole('article', { name: /dev_demo/ });
 
     await userEvent.click(within(card).getByRole('button', { name: 'Відхилити' }));

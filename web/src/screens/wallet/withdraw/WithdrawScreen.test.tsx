@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Wallet, type Withdrawal } from '@zalik/contract';
 import { DEVELOPER, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
-import { walletRoutes } from '../routes';
+import { walletStaffRoutes } from '../staffRoutes';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
@@ -31,7 +31,7 @@ function setup(mine: Withdrawal[] = []) {
     'GET /api/v1/wallets/withdrawals/my': () => json(mine),
     'PATCH /api/v1/wallets/withdraw': () => json(request),
   });
-  renderRoutes(walletRoutes, '/wallet/withdraw', DEVELOPER);
+  renderRoutes(walletStaffRoutes, '/wallet/withdraw', DEVELOPER);
   return calls;
 }
 
@@ -92,7 +92,7 @@ describe('/wallet/withdraw', () => {
         return json(request);
       },
     });
-    renderRoutes(walletRoutes, '/wallet/withdraw', DEVELOPER);
+    renderRoutes(walletStaffRoutes, '/wallet/withdraw', DEVELOPER);
     expect(await screen.findByText('Заявок на виведення ще немає')).toBeInTheDocument();
     await userEvent.type(await card(), '4111111111111111');
     expect(await card()).toHaveValue('4111 1111 1111 1111');
@@ -131,7 +131,7 @@ describe('/wallet/withdraw', () => {
 
   it('sends a student back to the wallet', async () => {
     mockFetch({ 'GET /api/v1/wallets/user/100001': () => json(wallets.slice(0, 1)) });
-    const { router } = renderRoutes(walletRoutes, '/wallet/withdraw', STUDENT);
+    const { router } = renderRoutes(walletStaffRoutes, '/wallet/withdraw', STUDENT);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
   });
 });
