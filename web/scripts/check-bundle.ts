@@ -7,10 +7,11 @@
  *   entry it loads + their static imports (transitively) + their CSS + whatever it links;
  *   gzipped total must stay <= 150 KB (a student inside Telegram; the demo's emulation chunk
  *   and stylesheet, which only the demo preloads, are listed apart);
- * - no module of an admin or developer area may be in that graph (only their route tables,
- *   which hold nothing but lazy() imports), and each area must exist as on-demand chunks;
+ * - no module of an admin or developer area may be in that graph, their route tables included
+ *   (app/staffRoutes.tsx, patched in on demand), and each area must exist as on-demand chunks;
  * - no library that belongs in lazy chunks only (zod's schemas, lottie, a date library) may
- *   be in that graph either.
+ *   be in that graph either, nor the full path and query key tables (lib/paths.ts,
+ *   api/queryKeys.ts: the first screen reads lib/basePaths.ts and api/baseKeys.ts).
  * Exits 1 when any of it fails. `--no-build` checks an existing web/dist (chunk-level only).
  * `--why` builds into a temporary folder with source maps instead and also prints which packages
  * and modules the first screen's bytes come from (scripts/bundle-why.ts).
@@ -44,9 +45,11 @@ const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
   },
 ];
 
-/** Libraries the first screen must not carry (module ids, relative to web/). */
+/** Libraries and tables the first screen must not carry (module ids, relative to web/). */
 const NOT_IN_FIRST_SCREEN: { name: string; pattern: RegExp }[] = [
   { name: 'zod (contract schemas: only MSG and constants may reach the first screen)', pattern: /node_modules\/zod\// },
+  { name: "lib/paths.ts (the admin panel's paths: the first screen's graph imports lib/basePaths.ts)", pattern: /src\/lib\/paths\.ts$/ },
+  { name: "api/queryKeys.ts (every area's keys: the first screen's graph imports api/baseKeys.ts)", pattern: /src\/api\/queryKeys\.ts$/ },
   { name: 'lottie (animations load on demand)', pattern: /node_modules\/(lottie-web|lottie-react)\// },
   { name: 'a date library (lib/date.ts uses Intl)', pattern: /node_modules\/(date-fns|@date-fns)\// },
 ];

@@ -2,7 +2,7 @@
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { endpoints as ep, type Task } from '@zalik/contract';
 import { call } from './client';
-import { qk } from './queryKeys';
+import { baseKeys } from './baseKeys';
 
 /** A teacher's tasks (the buying screens look a task up in them too). */
 export const tasksOf = (teacherId: string) => call(ep.tasksOfTeacher, { params: { teacherId } });
@@ -10,7 +10,7 @@ export const tasksOf = (teacherId: string) => call(ep.tasksOfTeacher, { params: 
 /** The news slides. Decoration: a failure hides the slider instead of raising the banner. */
 export function useNews() {
   return useQuery({
-    queryKey: qk.catalogue.news(),
+    queryKey: baseKeys.catalogue.news(),
     queryFn: () => call(ep.listNews, {}),
     staleTime: 5 * 60_000,
     meta: { silent: true },
@@ -18,16 +18,16 @@ export function useNews() {
 }
 
 export function useSubjects(course: number) {
-  return useQuery({ queryKey: qk.catalogue.subjects(course), queryFn: () => call(ep.subjectsOfCourse, { params: { n: course } }) });
+  return useQuery({ queryKey: baseKeys.catalogue.subjects(course), queryFn: () => call(ep.subjectsOfCourse, { params: { n: course } }) });
 }
 
 export function useTeachers(subjectId: string) {
-  return useQuery({ queryKey: qk.catalogue.teachers(subjectId), queryFn: () => call(ep.teachersOfSubject, { params: { subjectId } }) });
+  return useQuery({ queryKey: baseKeys.catalogue.teachers(subjectId), queryFn: () => call(ep.teachersOfSubject, { params: { subjectId } }) });
 }
 
 /** The subject's developers (the creator filter's choices). */
 export function useCreators(subjectId: string) {
-  return useQuery({ queryKey: qk.catalogue.creators(subjectId), queryFn: () => call(ep.developersOfSubject, { params: { subjectId } }) });
+  return useQuery({ queryKey: baseKeys.catalogue.creators(subjectId), queryFn: () => call(ep.developersOfSubject, { params: { subjectId } }) });
 }
 
 export interface TeacherTasks {
@@ -52,7 +52,7 @@ function combine(results: UseQueryResult<Task[]>[]): TeacherTasks {
  */
 export function useTeacherTasks(teacherIds: readonly string[]): TeacherTasks {
   return useQueries({
-    queries: teacherIds.map((id) => ({ queryKey: qk.catalogue.tasksOfTeacher(id), queryFn: () => tasksOf(id) })),
+    queries: teacherIds.map((id) => ({ queryKey: baseKeys.catalogue.tasksOfTeacher(id), queryFn: () => tasksOf(id) })),
     combine,
   });
 }

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints as ep, type CourseNumber, type Role } from '@zalik/contract';
 import { call } from './client';
-import { qk } from './queryKeys';
+import { baseKeys } from './baseKeys';
 import { rememberCourse } from './token';
 
 /**
@@ -11,7 +11,7 @@ import { rememberCourse } from './token';
  */
 export function useCourse() {
   return useQuery({
-    queryKey: qk.course(),
+    queryKey: baseKeys.course(),
     queryFn: () => call(ep.myCourse, {}),
     staleTime: Infinity,
     // The AuthGate shows a failure screen with a retry instead of the banner.
@@ -25,7 +25,7 @@ export function useSetCourse() {
     mutationFn: (courseNumber: CourseNumber) => call(ep.setMyCourse, { body: { courseNumber } }),
     onSuccess: (_, courseNumber) => {
       rememberCourse(courseNumber);
-      qc.setQueryData(qk.course(), courseNumber);
+      qc.setQueryData(baseKeys.course(), courseNumber);
     },
   });
 }

@@ -1,32 +1,17 @@
 import type { WalletKind, WithdrawalStatus } from '@zalik/contract';
+import { baseKeys } from './baseKeys';
 
 /**
  * Every TanStack Query key of the app, built here and nowhere else. Keys are `[area, ...params]`,
  * so one invalidation can name a whole area (`qk.wallet.all`) or one resource
  * (`qk.wallet.wallets(id)`): a prefix invalidates everything under it.
+ *
+ * Two modules, so that the first screen carries only its own keys: api/baseKeys.ts (the course
+ * and the catalogue, which the first screen's graph imports) and every other area's below.
+ * Screens import `qk` from here; check:bundle fails if this module reaches the first screen.
  */
 export const qk = {
-  course: () => ['me', 'course'] as const,
-
-  /** The catalogue: what students browse and admins edit. Any admin change invalidates `all`. */
-  catalogue: {
-    all: ['catalogue'] as const,
-    news: () => ['catalogue', 'news'] as const,
-    /** Every course's subject list (a prefix of `subjects(course)`). */
-    allSubjects: () => ['catalogue', 'subjects'] as const,
-    subjects: (course: number) => ['catalogue', 'subjects', course] as const,
-    teachers: (subjectId: string) => ['catalogue', 'teachers', subjectId] as const,
-    creators: (subjectId: string) => ['catalogue', 'creators', subjectId] as const,
-    /** Every task list and lookup (a purchase may use up a personal discount). */
-    tasks: () => ['catalogue', 'tasks'] as const,
-    tasksOfTeacher: (teacherId: string) => ['catalogue', 'tasks', 'teacher', teacherId] as const,
-    /** One task found without navigation state (buying screens after a reload). */
-    taskLookup: (subjectId: string, taskId: string | null, teacherId: string | null) =>
-      ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const,
-    arguments: () => ['catalogue', 'arguments'] as const,
-    discounts: (taskId: string) => ['catalogue', 'discounts', taskId] as const,
-    template: (taskId: string) => ['catalogue', 'template', taskId] as const,
-  },
+  ...baseKeys,
 
   /** Balances, transactions and withdrawals: `all` refreshes every one of them. */
   wallet: {

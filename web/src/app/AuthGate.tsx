@@ -5,13 +5,13 @@ import { MSG, type JwtClaims } from '@zalik/contract';
 import { signInForLaunch, subscribeSession } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { MeContext, useCourse, type Me } from '../api/me';
-import { qk } from '../api/queryKeys';
+import { baseKeys } from '../api/baseKeys';
 import { getTelegramUser } from '../telegram/sdk';
 import { FullScreenSpinner } from '../ui';
 import { FailureScreen } from './FailureScreen';
 import { FirstScreenSkeleton } from './FirstScreenSkeleton';
 import { currentSession, launchSignIn, type SignedIn } from './session';
-import { paths } from '../lib/paths';
+import { basePaths } from '../lib/basePaths';
 
 // Screens of the rare cases (a ban, the first open) stay out of the first screen's bundle.
 const MaintenanceScreen = lazy(() => import('../screens/maintenance/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })));
@@ -27,7 +27,7 @@ type Session = { status: 'loading' } | { status: 'failed'; message: string } | {
 
 /** The sign-in answers the course too: seeded before the gate opens, useCourse() never waits. */
 function seedCourse(qc: QueryClient, courseNumber: number | undefined): void {
-  if (courseNumber !== undefined && qc.getQueryData(qk.course()) !== courseNumber) qc.setQueryData(qk.course(), courseNumber);
+  if (courseNumber !== undefined && qc.getQueryData(baseKeys.course()) !== courseNumber) qc.setQueryData(baseKeys.course(), courseNumber);
 }
 
 function toMe(claims: JwtClaims): Me {
@@ -127,7 +127,7 @@ export function AuthGate() {
       />
     );
   }
-  if (!me) return pathname === paths.home ? <FirstScreenSkeleton /> : <FullScreenSpinner />;
+  if (!me) return pathname === basePaths.home ? <FirstScreenSkeleton /> : <FullScreenSpinner />;
   return (
     <MeContext.Provider value={me}>
       <CourseGate />
@@ -144,22 +144,22 @@ function CourseGate() {
   if (course.isError) return <FailureScreen message={course.error.message} onRetry={() => void course.refetch()} />;
 
   if (course.data === 0) {
-    if (pathname === paths.rules) {
+    if (pathname === basePaths.rules) {
       return (
         <Loading>
           <RulesScreen firstOpen />
         </Loading>
       );
     }
-    if (pathname === paths.home || pathname === paths.chooseCourse) {
+    if (pathname === basePaths.home || pathname === basePaths.chooseCourse) {
       return (
         <Loading>
           <ChooseCourseScreen />
         </Loading>
       );
     }
-    return <Navigate to={paths.home} replace />;
+    return <Navigate to={basePaths.home} replace />;
   }
-  if (pathname === paths.chooseCourse) return <Navigate to={paths.home} replace />;
+  if (pathname === basePaths.chooseCourse) return <Navigate to={basePaths.home} replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../lib/paths';
+import { basePaths } from '../lib/basePaths';
 
 /**
  * Screens a student reaches from the first screen in a tap or two: the other tabs, a subject's
@@ -7,12 +7,12 @@ import { paths } from '../lib/paths';
  * the background once the first screen is up, so switching tabs or buying never waits for the network.
  */
 export const PREFETCHED_PATHS: readonly string[] = [
-  paths.subject.pattern,
-  paths.buyTask.pattern,
-  paths.buyTest.pattern,
-  paths.wallet.root,
-  paths.invitation.root,
-  paths.settings.root,
+  basePaths.subject.pattern,
+  basePaths.buyTask.pattern,
+  basePaths.buyTest.pattern,
+  basePaths.wallet.root,
+  basePaths.invitation.root,
+  basePaths.settings.root,
 ];
 
 /** Starts loading the lazy routes among `routes` (nested too) whose path is in `paths`. */

@@ -23,7 +23,7 @@ import { historyRoutes } from '../screens/history/routes';
 import { walletRoutes } from '../screens/wallet/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
-import { paths } from '../lib/paths';
+import { basePaths } from '../lib/basePaths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
 
@@ -47,13 +47,13 @@ export const routes: RouteObject[] = [
     // spinner instead of nothing (and without React Router's "No HydrateFallback" warning).
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { path: paths.loading, element: <LoadingScreen /> },
+      { path: basePaths.loading, element: <LoadingScreen /> },
       {
         element: <AuthGate />,
         children: [
           // Onboarding (the AuthGate shows these itself while the course is 0).
-          { path: paths.chooseCourse, lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
-          { path: paths.rules, lazy: rules },
+          { path: basePaths.chooseCourse, lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
+          { path: basePaths.rules, lazy: rules },
           {
             id: MAIN_LAYOUT,
             element: <MainLayout prefetch={prefetchTabs} />,
@@ -68,8 +68,8 @@ export const routes: RouteObject[] = [
               ...historyRoutes,
               ...supportRoutes,
               // --- settings ---
-              { path: paths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
-              { path: paths.settings.rules, lazy: rules },
+              { path: basePaths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
+              { path: basePaths.settings.rules, lazy: rules },
               // --- admin and developer screens: staffRoutes.tsx, patched in here on demand ---
               { path: '*', element: <NotFoundScreen /> },
             ],

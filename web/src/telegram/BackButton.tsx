@@ -1,20 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onBackButton, setBackButtonVisible } from './sdk';
-import { paths } from '../lib/paths';
+import { basePaths } from '../lib/basePaths';
 
 /** Screens without a back button: the four tabs and the screens a user cannot leave backwards. */
 export const ROOT_PATHS: ReadonlySet<string> = new Set([
-  paths.home,
-  paths.wallet.root,
-  paths.invitation.root,
-  paths.settings.root,
-  paths.chooseCourse,
-  paths.loading,
+  basePaths.home,
+  basePaths.wallet.root,
+  basePaths.invitation.root,
+  basePaths.settings.root,
+  basePaths.chooseCourse,
+  basePaths.loading,
 ]);
 
 /** Paths that are only prefixes, never screens: going "up" past them lands on the tasks tab. */
-const NOT_SCREENS = new Set([paths.listArea, paths.taskForm.root('add'), paths.taskForm.root('edit')]);
+const NOT_SCREENS = new Set([basePaths.listArea, basePaths.taskForm.root('add'), basePaths.taskForm.root('edit')]);
 
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -4,7 +4,7 @@ import { Link } from './Link';
 import { haptic } from '../telegram/sdk';
 import { InviteIcon, SettingsIcon, TasksIcon, WalletIcon } from './icons';
 import styles from './BottomNav.module.css';
-import { paths } from '../lib/paths';
+import { basePaths } from '../lib/basePaths';
 
 interface NavItem {
   to: string;
@@ -13,16 +13,16 @@ interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.home, label: 'Завдання', Icon: TasksIcon },
-  { to: paths.wallet.root, label: 'Гаманець', Icon: WalletIcon },
-  { to: paths.invitation.root, label: 'Запрошення', Icon: InviteIcon },
-  { to: paths.settings.root, label: 'Налаштування', Icon: SettingsIcon },
+  { to: basePaths.home, label: 'Завдання', Icon: TasksIcon },
+  { to: basePaths.wallet.root, label: 'Гаманець', Icon: WalletIcon },
+  { to: basePaths.invitation.root, label: 'Запрошення', Icon: InviteIcon },
+  { to: basePaths.settings.root, label: 'Налаштування', Icon: SettingsIcon },
 ];
 
 /** Which tab a path belongs to: its first segment, and everything else (/, /list-task/...) is tasks. */
 export function activeTab(pathname: string): string {
   const first = `/${pathname.split('/')[1] ?? ''}`;
-  return NAV_ITEMS.some((i) => i.to === first && first !== paths.home) ? first : paths.home;
+  return NAV_ITEMS.some((i) => i.to === first && first !== basePaths.home) ? first : basePaths.home;
 }
 
 /** The four-tab bottom navigation, above the bottom safe-area inset. */

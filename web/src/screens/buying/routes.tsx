@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../lib/paths';
+import { basePaths } from '../../lib/basePaths';
 
 const result: RouteObject['lazy'] = () => import('./ResultScreen').then((m) => ({ Component: m.default }));
 
@@ -9,8 +9,8 @@ const result: RouteObject['lazy'] = () => import('./ResultScreen').then((m) => (
  * `?taskId=&teacherId=` are the fallback after a reload.
  */
 export const buyingRoutes: RouteObject[] = [
-  { path: paths.buyTask.pattern, lazy: () => import('./BuyingTaskScreen').then((m) => ({ Component: m.default })) },
-  { path: paths.buyTest.pattern, lazy: () => import('./BuyingTestScreen').then((m) => ({ Component: m.default })) },
-  { path: paths.buyingResult.task, lazy: result },
-  { path: paths.buyingResult.test, lazy: result },
+  { path: basePaths.buyTask.pattern, lazy: () => import('./BuyingTaskScreen').then((m) => ({ Component: m.default })) },
+  { path: basePaths.buyTest.pattern, lazy: () => import('./BuyingTestScreen').then((m) => ({ Component: m.default })) },
+  { path: basePaths.buyingResult.task, lazy: result },
+  { path: basePaths.buyingResult.test, lazy: result },
 ];

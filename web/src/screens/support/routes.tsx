@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../lib/paths';
+import { basePaths } from '../../lib/basePaths';
 
 /** Routes of this area, spread into the route table (app/routes.tsx): a chunk loaded on demand. */
 export const supportRoutes: RouteObject[] = [
-  { path: paths.settings.support, lazy: () => import('./SupportScreen').then((m) => ({ Component: m.SupportScreen })) },
+  { path: basePaths.settings.support, lazy: () => import('./SupportScreen').then((m) => ({ Component: m.SupportScreen })) },
 ];

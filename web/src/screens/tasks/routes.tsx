@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import SubjectsScreen from './subjects/SubjectsScreen';
-import { paths } from '../../lib/paths';
+import { basePaths } from '../../lib/basePaths';
 
 /**
  * The student catalogue: subjects on `/`, a subject's task list and its three filter pickers.
@@ -10,14 +10,14 @@ import { paths } from '../../lib/paths';
  */
 export const tasksRoutes: RouteObject[] = [
   { index: true, element: <SubjectsScreen /> },
-  { path: paths.subject.pattern, lazy: () => import('./list/TaskListScreen').then((m) => ({ Component: m.default })) },
+  { path: basePaths.subject.pattern, lazy: () => import('./list/TaskListScreen').then((m) => ({ Component: m.default })) },
   {
-    path: paths.chooseTeacher.pattern,
+    path: basePaths.chooseTeacher.pattern,
     lazy: () => import('./pickers/ChooseTeacherScreen').then((m) => ({ Component: m.default })),
   },
   {
-    path: paths.chooseCreator.pattern,
+    path: basePaths.chooseCreator.pattern,
     lazy: () => import('./pickers/ChooseCreatorScreen').then((m) => ({ Component: m.default })),
   },
-  { path: paths.choosePrice.pattern, lazy: () => import('./pickers/ChoosePriceScreen').then((m) => ({ Component: m.default })) },
+  { path: basePaths.choosePrice.pattern, lazy: () => import('./pickers/ChoosePriceScreen').then((m) => ({ Component: m.default })) },
 ];

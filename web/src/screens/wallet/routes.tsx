@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../lib/paths';
+import { basePaths } from '../../lib/basePaths';
 
 /**
  * The students' routes of this area, spread into the route table (app/routes.tsx), every one a
@@ -7,6 +7,6 @@ import { paths } from '../../lib/paths';
  * The developer's withdraw and the admin screens are in staffRoutes.tsx.
  */
 export const walletRoutes: RouteObject[] = [
-  { path: paths.wallet.root, lazy: () => import('./WalletScreen').then((m) => ({ Component: m.WalletScreen })) },
-  { path: paths.wallet.deposit, lazy: () => import('./deposit/DepositScreen').then((m) => ({ Component: m.DepositScreen })) },
+  { path: basePaths.wallet.root, lazy: () => import('./WalletScreen').then((m) => ({ Component: m.WalletScreen })) },
+  { path: basePaths.wallet.deposit, lazy: () => import('./deposit/DepositScreen').then((m) => ({ Component: m.DepositScreen })) },
 ];

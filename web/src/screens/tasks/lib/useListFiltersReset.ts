@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { clearFilters } from './storageKey';
-import { paths } from '../../../lib/paths';
+import { basePaths } from '../../../lib/basePaths';
 
-export const LIST_AREA = paths.listArea;
+export const LIST_AREA = basePaths.listArea;
 
 export function inListArea(pathname: string): boolean {
   return pathname === LIST_AREA || pathname.startsWith(`${LIST_AREA}/`);

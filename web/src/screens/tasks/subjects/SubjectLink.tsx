@@ -2,7 +2,7 @@ import type { Subject } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
 import { Chevron, Link } from '../../../ui';
 import styles from './SubjectsScreen.module.css';
-import { paths } from '../../../lib/paths';
+import { basePaths } from '../../../lib/basePaths';
 
 /** Element Timing: the browser reports when a subject's name is first painted (bench/first-screen.ts). */
 const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>;
@@ -11,7 +11,7 @@ const PAINT_TIMING = { elementtiming: 'subject-name' } as Record<string, string>
 export function SubjectLink({ subject, busy }: { subject: Subject; busy?: boolean }) {
   return (
     <Link
-      to={paths.subject(subject.id)}
+      to={basePaths.subject(subject.id)}
       state={{ subject }}
       className={styles.card}
       aria-busy={busy || undefined}

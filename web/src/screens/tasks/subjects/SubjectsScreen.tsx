@@ -7,7 +7,7 @@ import { useSubjects } from '../../../api/catalogue';
 import { NewsSlider } from './NewsSlider';
 import { SubjectCard, SubjectSkeletons } from './SubjectCard';
 import styles from './SubjectsScreen.module.css';
-import { paths } from '../../../lib/paths';
+import { basePaths } from '../../../lib/basePaths';
 
 const TABS = COURSES.map((c) => ({ value: c, label: `${c} курс` }));
 
@@ -31,7 +31,7 @@ export default function SubjectsScreen() {
     <Page>
       <NewsSlider />
       <Tabs items={TABS} value={course} label="Курс" onChange={(c) => setParams({ course: String(c) }, { replace: true })} />
-      <AddButton onClick={() => navigate(paths.addSubject, { state: { courseNumber: course } })}>+ Додати предмет</AddButton>
+      <AddButton onClick={() => navigate(basePaths.addSubject, { state: { courseNumber: course } })}>+ Додати предмет</AddButton>
       {subjects.isPending ? (
         <SubjectSkeletons />
       ) : subjects.isError ? (
