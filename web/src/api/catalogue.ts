@@ -1,6 +1,6 @@
 /** The catalogue as everyone reads it (students browse it; the admin screens edit and re-read it). */
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { endpoints as ep, type Task } from '@zalik/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints as ep } from '@zalik/contract';
 import { call } from './client';
 import { baseKeys } from './baseKeys';
 
@@ -28,31 +28,4 @@ export function useTeachers(subjectId: string) {
 /** The subject's developers (the creator filter's choices). */
 export function useCreators(subjectId: string) {
   return useQuery({ queryKey: baseKeys.catalogue.creators(subjectId), queryFn: () => call(ep.developersOfSubject, { params: { subjectId } }) });
-}
-
-export interface TeacherTasks {
-  data: Task[];
-  isPending: boolean;
-  isError: boolean;
-  refetch: () => void;
-}
-
-function combine(results: UseQueryResult<Task[]>[]): TeacherTasks {
-  return {
-    data: results.flatMap((r) => r.data ?? []),
-    isPending: results.some((r) => r.isPending),
-    isError: results.some((r) => r.isError),
-    refetch: () => results.forEach((r) => r.isError && void r.refetch()),
-  };
-}
-
-/**
- * The tasks of several teachers, one request per teacher in parallel (the API lists tasks by
- * teacher only), each cached on its own so picking a teacher reuses what "all" loaded.
- */
-export function useTeacherTasks(teacherIds: readonly string[]): TeacherTasks {
-  return useQueries({
-    queries: teacherIds.map((id) => ({ queryKey: baseKeys.catalogue.tasksOfTeacher(id), queryFn: () => tasksOf(id) })),
-    combine,
-  });
 }

@@ -1,9 +1,8 @@
 import { createContext, useContext } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, type CourseNumber, type Role } from '@zalik/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints as ep, type Role } from '@zalik/contract';
 import { call } from './client';
 import { baseKeys } from './baseKeys';
-import { rememberCourse } from './token';
 
 /**
  * The signed-in user's course: 0 until chosen, then 1-4. The AuthGate seeds it from the
@@ -16,17 +15,6 @@ export function useCourse() {
     staleTime: Infinity,
     // The AuthGate shows a failure screen with a retry instead of the banner.
     meta: { silent: true },
-  });
-}
-
-export function useSetCourse() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (courseNumber: CourseNumber) => call(ep.setMyCourse, { body: { courseNumber } }),
-    onSuccess: (_, courseNumber) => {
-      rememberCourse(courseNumber);
-      qc.setQueryData(baseKeys.course(), courseNumber);
-    },
   });
 }
 

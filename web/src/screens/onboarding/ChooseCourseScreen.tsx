@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COURSES } from '@zalik/contract';
-import { useSetCourse } from '../../api/me';
+import { useSetCourse } from './api';
 import { haptic } from '../../telegram/sdk';
 import { Checkbox, FixedBottomButton, Link, Lottie, Page, Section, useErrorBanner } from '../../ui';
 import { clearDraft, loadDraft, saveDraft, validateCourseChoice } from './choice';
