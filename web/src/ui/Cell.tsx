@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { Chevron } from './Chevron';
 import { Link } from './Link';
 import { haptic } from '../telegram/sdk';
 import styles from './Page.module.css';
@@ -16,14 +17,6 @@ interface CellProps {
   onClick?: (e: MouseEvent) => void;
   tone?: 'default' | 'destructive' | 'accent';
   className?: string;
-}
-
-export function Chevron() {
-  return (
-    <svg className={styles.chevron} width="8" height="14" viewBox="0 0 8 14" aria-hidden="true">
-      <path d="M1 1l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }
 
 /** One row of a Section: title, optional subtitle, leading icon and trailing value. */

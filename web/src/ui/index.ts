@@ -1,12 +1,14 @@
 /** The shared UI kit: import from 'ui' only (see docs/WEB.md for one-line usage of each). */
 export { Page, Section, SectionHeader, IconTile } from './Page';
-export { Cell, Chevron } from './Cell';
+export { Cell } from './Cell';
+export { Chevron } from './Chevron';
 export { Link, type LinkProps } from './Link';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { MainAction, type MainActionProps } from './MainAction';
 export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
 export { Spinner, FullScreenSpinner } from './Spinner';
-export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
+export { SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
+export { SkeletonRows } from './SkeletonRows';
 export { EmptyState } from './EmptyState';
 export { StatusScreen } from './StatusScreen';
 export { Lottie, type LottieName } from './Lottie';
