@@ -11,7 +11,8 @@
  *   (app/staffRoutes.tsx, patched in on demand), and each area must exist as on-demand chunks;
  * - no library that belongs in lazy chunks only (zod's schemas, lottie, a date library) may
  *   be in that graph either, nor the full path and query key tables (lib/paths.ts,
- *   api/queryKeys.ts: the first screen reads lib/basePaths.ts and api/baseKeys.ts).
+ *   api/queryKeys.ts: the first screen reads lib/basePaths.ts and api/baseKeys.ts);
+ * - no chunk but the demo's header may import the demo's emulation chunk.
  * Exits 1 when any of it fails. `--no-build` checks an existing web/dist (chunk-level only).
  * `--why` builds into a temporary folder with source maps instead and also prints which packages
  * and modules the first screen's bytes come from (scripts/bundle-why.ts).
@@ -160,6 +161,13 @@ const withinBudget = total <= BUDGET_KB * 1024;
 console.log(`budget ${BUDGET_KB} KB gzipped: ${kb(total)} KB, ${withinBudget ? 'OK' : 'EXCEEDED'}`);
 if (demoFiles.length) console.log(`demo mode only (not counted): ${demoFiles.map((f) => `${f} ${kb(sizes(f).gzip)} KB`).join(', ')} gzipped`);
 console.log('');
+
+// The demo's emulation: imported by the demo's own header only. A chunk a student's screen shares
+// with it (a contract module both use) would download the emulation with that screen.
+const demoKey = Object.keys(manifest).find((k) => manifest[k]!.file === demoFiles[0]);
+for (const [key, c] of Object.entries(manifest)) {
+  if (demoKey && c.imports?.includes(demoKey) && c.src !== 'src/app/DemoBar.tsx') problems.push(`${c.src ?? key} imports the demo's emulation chunk (${demoFiles[0]})`);
+}
 
 // Admin and developer areas: on demand only.
 const eagerFiles = new Set([...graph].map((k) => manifest[k]!.file));

@@ -1,6 +1,5 @@
 import { endpoint } from '../endpoint.js';
 import type { Discount, DiscountBody, Flag, InviteList, InviteProgress, SupportSent, TaskDiscountList, TaskIdParam } from '../community.js';
-import type { DevInitDataAnswer, DevInitDataBody, PersonaList } from '../users.js';
 
 export const invitedFriends = endpoint<{ answer: typeof InviteList }>({
   method: 'GET', path: '/api/v1/invites', access: 'user', tag: 'invites',
@@ -30,12 +29,4 @@ export const discountsOfTask = endpoint<{ params: typeof TaskIdParam; answer: ty
 export const sendSupport = endpoint<{ body: 'multipart'; answer: typeof SupportSent }>({
   method: 'POST', path: '/api/v1/supports/sent', access: 'user', rateLimit: 'support', tag: 'supports',
   summary: 'Sends a support message: multipart `message` plus `files` repeated 0-3 times (5 MB each)',
-});
-
-export const demoPersonas = endpoint<{ answer: typeof PersonaList }>({
-  method: 'GET', path: '/api/dev/personas', access: 'public', demoOnly: true, tag: 'demo', summary: 'The demo personas',
-});
-export const demoInitData = endpoint<{ body: typeof DevInitDataBody; answer: typeof DevInitDataAnswer }>({
-  method: 'POST', path: '/api/dev/init-data', access: 'public', demoOnly: true, tag: 'demo',
-  summary: 'initData signed with the demo bot token for a known user; with signIn, also the sign-in it gives',
 });
