@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
+import { Pool } from './pool.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they talk to. */
@@ -45,7 +46,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: 20,
       // While the server is unreachable a request fails within seconds instead of hanging.
