@@ -215,11 +215,13 @@ describe('the jar statement reader', () => {
   });
 
   it('changes nothing when the bank refuses (429), fails (500) or refuses the token (403); a later read catches up', async () => {
+    expect(await read()).toMatchObject({ status: 'read' });
     const s = await newStudent();
     const d = await requestDeposit(s.token, 300);
     bank.pay(300, d.comment);
-    const state = () => row(ctx.deps.db, sql`SELECT cursor_at, page_from, page_to FROM bank_statement_reads`);
+    const state = () => row(ctx.deps.db, sql`SELECT cursor_at, page_from, page_to FROM bank_statement_reads WHERE account = ${bank.jarAccount}`);
     const before = await state();
+    expect(before).toBeDefined();
 
     bank.fail(1, 500);
     expect(await read()).toMatchObject({ status: 'failed' });

@@ -12,11 +12,13 @@ export interface ReadClaim {
   page_to: Date | string | null;
 }
 
-/** The account's row, made on the first try to read: the first read starts `overlapMs` before now. */
-export const ensureReadRow = (ex: Executor, account: string, overlapMs: number) =>
+/**
+ * The account's row, made on the reader's first try: reads start an overlap before that moment
+ * (earlier payments were recorded by hand) and cover what came after, even if the first reads fail.
+ */
+export const ensureReadRow = (ex: Executor, account: string) =>
   ex.execute(sql`
-    INSERT INTO bank_statement_reads (account, read_at, cursor_at)
-    VALUES (${account}, 'epoch', now() - make_interval(secs => ${overlapMs / 1000}))
+    INSERT INTO bank_statement_reads (account, read_at, cursor_at) VALUES (${account}, 'epoch', now())
     ON CONFLICT (account) DO NOTHING`);
 
 /**

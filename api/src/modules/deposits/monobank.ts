@@ -37,6 +37,8 @@ export interface ReaderDeps {
   account: string;
   log: JobLog;
   signal?: AbortSignal;
+  /** The bank's minute; shorter only against the fake bank (the demo). */
+  gapMs?: number;
 }
 
 /** What this read asks for: what is left of a full answer, or from a little before the last read to now. */
@@ -82,15 +84,15 @@ async function recordItem(db: Db, item: StatementItem): Promise<'seen' | 'matche
  * transaction; only then does the cursor move on.
  */
 export async function readStatementOnce(d: ReaderDeps): Promise<ReadOutcome> {
-  const { db, bank, account, log, signal } = d;
-  await ensureReadRow(db, account, STATEMENT_OVERLAP_MS);
-  let claim = await claimRead(db, account, STATEMENT_GAP_MS);
+  const { db, bank, account, log, signal, gapMs = STATEMENT_GAP_MS } = d;
+  await ensureReadRow(db, account);
+  let claim = await claimRead(db, account, gapMs);
   if (!claim) {
-    const waitMs = await msUntilRead(db, account, STATEMENT_GAP_MS);
+    const waitMs = await msUntilRead(db, account, gapMs);
     if (waitMs > MAX_WAIT_MS) return { status: 'too-early', waitMs };
     await sleep(waitMs, undefined, { signal });
-    claim = await claimRead(db, account, STATEMENT_GAP_MS);
-    if (!claim) return { status: 'too-early', waitMs: await msUntilRead(db, account, STATEMENT_GAP_MS) };
+    claim = await claimRead(db, account, gapMs);
+    if (!claim) return { status: 'too-early', waitMs: await msUntilRead(db, account, gapMs) };
   }
 
   const nowMs = Date.now();
@@ -133,26 +135,36 @@ export async function readStatementOnce(d: ReaderDeps): Promise<ReadOutcome> {
   return { status: 'read', items: items.length, recorded, matched, more: state.page !== null };
 }
 
+/** For the demo against the fake bank: a shorter minute, or another client. */
+export interface ReaderOptions {
+  bank?: MonobankApi;
+  gapMs?: number;
+}
+
 /** The reader's deps from the app's: null when no token is configured (an admin records top-ups). */
-export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, bank?: MonobankApi): Omit<ReaderDeps, 'log' | 'signal'> | null {
+export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, opts: ReaderOptions = {}): Omit<ReaderDeps, 'log' | 'signal'> | null {
   const { token, jarAccount, apiRoot } = deps.config.deposits.monobank;
   if (!token || !jarAccount) return null;
-  return { db: deps.db, bank: bank ?? monobankApi(apiRoot, token), account: jarAccount };
+  return { db: deps.db, bank: opts.bank ?? monobankApi(apiRoot, token), account: jarAccount, gapMs: opts.gapMs ?? STATEMENT_GAP_MS };
 }
+
+/** Per job registry, the minute its reader keeps (only registries with a reader have one). */
+const gaps = new WeakMap<object, number>();
 
 /**
  * The statement reader's jobs, when MONOBANK_TOKEN is set: every MONOBANK_POLL_MS, and once
  * soon after the bank's webhook (SOON_JOB). Both read through readStatementOnce, so together
  * they still call the bank at most once a minute; a bank error is logged and waits for the next.
  */
-export function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): void {
-  const reader = statementReader(deps);
+export function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>, opts: ReaderOptions = {}): void {
+  const reader = statementReader(deps, opts);
   if (!reader) return;
   const run = async ({ log, signal }: JobContext<unknown>) => {
     await readStatementOnce({ ...reader, log, signal });
   };
   deps.jobs.every(READ_JOB, deps.config.deposits.monobank.pollMs, run);
   deps.jobs.define(SOON_JOB, run, { maxAttempts: 1 });
+  gaps.set(deps.jobs, reader.gapMs ?? STATEMENT_GAP_MS);
 }
 
 /**
@@ -161,8 +173,9 @@ export function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs
  */
 export async function bringReadForward(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): Promise<void> {
   const account = deps.config.deposits.monobank.jarAccount;
-  if (!deps.config.deposits.monobank.token || !account) return;
-  const waitMs = await msUntilRead(deps.db, account, STATEMENT_GAP_MS);
+  const gapMs = gaps.get(deps.jobs);
+  if (!account || gapMs === undefined) return;
+  const waitMs = await msUntilRead(deps.db, account, gapMs);
   await deps.jobs.schedule(deps.db, SOON_JOB, { key: account, runAt: new Date(Date.now() + waitMs) });
 }
 
