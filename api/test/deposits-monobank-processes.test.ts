@@ -188,7 +188,7 @@ describe('API processes reading the jar', () => {
     }
     expect(bank.statementCalls().slice(calls).map((c) => c.status)).toEqual([200]);
     await expectCreditedOnce([`deposit:MONOBANK:${item.id}`], 25_000);
-  }, 60_000);
+  }, 120_000);
 
   // PGlite is one process's embedded database (its data directory is never opened twice), so
   // several API processes exist only on PostgreSQL; deposits-monobank.test.ts covers two app
@@ -206,5 +206,5 @@ describe('API processes reading the jar', () => {
     }
     expect(bank.statementCalls().slice(calls).map((c) => c.status)).toEqual([200]);
     await expectCreditedOnce([`deposit:MONOBANK:${item.id}`], 25_000 + 41_050);
-  }, 90_000);
+  }, 120_000);
 });

@@ -15,6 +15,7 @@ import { startFakeMonobank, type FakeMonobank } from '../src/fakes/monobank.js';
 import { expireDue } from '../src/modules/deposits/queries.js';
 import { READ_JOB, SOON_JOB, readStatementOnce, setBankWebhook, statementReader, type ReadOutcome } from '../src/modules/deposits/monobank.js';
 import { monobankApi } from '../src/ports/monobank.js';
+import { checkLedger } from '../src/modules/ledger/check.js';
 import { ADMIN_ID, auth, createTestContext, grantRole, login, onPostgres, type TestContext } from './helpers.js';
 import { balanceUah, expectLedgerBalanced, transferCount } from './ledger-helpers.js';
 
@@ -102,6 +103,9 @@ const receipts = (chatId: number) =>
 
 const transfersKeyed = async (key: string) =>
   Number((await row<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM transfers WHERE idempotency_key = ${key}`))!.n);
+
+const monobankPaidOut = async () =>
+  -Number((await row<{ b: number | string }>(ctx.deps.db, sql`SELECT balance AS b FROM account_balances WHERE code = 'external:monobank'`))!.b);
 
 const pendingSoonJobs = async () =>
   Number((await row<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM jobs WHERE name = ${SOON_JOB} AND status = 'pending'`))!.n);
@@ -253,6 +257,15 @@ describe('the jar statement reader', () => {
     expect(await balanceUah(ctx.deps, s.id)).toBe(300);
   });
 
+  it("a read due a moment before the bank's minute is up waits for it instead of skipping a whole interval", async () => {
+    expect(await read()).toMatchObject({ status: 'read' });
+    bank.resetRateLimit();
+    await ctx.deps.db.execute(sql`UPDATE bank_statement_reads SET read_at = clock_timestamp() - interval '58.5 seconds' WHERE account = ${bank.jarAccount}`);
+    expect(await readStatementOnce({ ...reader(), log })).toMatchObject({ status: 'read' });
+    await ctx.deps.db.execute(sql`UPDATE bank_statement_reads SET read_at = clock_timestamp() - interval '50 seconds' WHERE account = ${bank.jarAccount}`);
+    expect(await readStatementOnce({ ...reader(), log })).toMatchObject({ status: 'too-early', waitMs: expect.any(Number) });
+  });
+
   it('two readers at once, in two app instances on one database: the bank is called once, the payment credited once', async () => {
     const s = await newStudent();
     const d = await requestDeposit(s.token, 150);
@@ -394,6 +407,18 @@ describe('bank payments for admins', () => {
       expect(await transfersKeyed(`bank-payment:${item.id}`)).toBe(1);
     }
     expect((await balanceUah(ctx.deps, a.id)) + (await balanceUah(ctx.deps, b.id))).toBe(780);
+  });
+
+  it('ledger:check notices a bank payment marked credited without its transfer', async () => {
+    const s = await newStudent();
+    const item = bank.pay(75, 'без коду');
+    expect(await read()).toMatchObject({ recorded: 1 });
+    await ctx.deps.db.execute(sql`UPDATE bank_payments SET credited_user_id = ${s.id}, credited_at = now() WHERE id = ${item.id}`);
+    expect((await checkLedger(ctx.deps.db)).problems).toEqual([
+      'external:monobank paid out ' + (await monobankPaidOut()) + ` kopecks but credited bank payments add up to ${(await monobankPaidOut()) + 7500}`,
+      '1 matched or credited bank payments have no transfer of their amount',
+    ]);
+    await ctx.deps.db.execute(sql`UPDATE bank_payments SET credited_user_id = NULL, credited_at = NULL WHERE id = ${item.id}`);
   });
 
   it('lists the statement newest first, by status, a page at a time', async () => {

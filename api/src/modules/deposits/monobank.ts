@@ -90,8 +90,8 @@ export async function readStatementOnce(d: ReaderDeps): Promise<ReadOutcome> {
   if (!claim) {
     const waitMs = await msUntilRead(db, account, gapMs);
     if (waitMs > MAX_WAIT_MS) return { status: 'too-early', waitMs };
-    await sleep(waitMs, undefined, { signal });
-    claim = await claimRead(db, account, gapMs);
+    // Shutting down meanwhile: the next start reads.
+    if (await sleep(waitMs, true, { signal }).catch(() => false)) claim = await claimRead(db, account, gapMs);
     if (!claim) return { status: 'too-early', waitMs: await msUntilRead(db, account, gapMs) };
   }
 
