@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BANK_PAYMENT_STATUSES } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 
-// ---- When the jar's statement was read (bank_statement_reads, migrations 0015 and 0016) ----
+// ---- When the jar's statement was read (bank_statement_reads, migrations 0015 and 0018) ----
 
 export interface ReadClaim {
   /** This read's read_at, exactly (as text: a Date would drop the microseconds); its outcome is written only while read_at still equals it. */
