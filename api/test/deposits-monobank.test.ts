@@ -126,7 +126,7 @@ describe('the jar statement reader', () => {
     const history = await ctx.app.inject({ method: 'GET', url: `/api/v1/transactions/history/user/${s.id}`, headers: auth(s.token) });
     expect(history.json()).toMatchObject([{ transactionType: 'DEPOSIT', initials: 'Поповнення', amount: 250, wallet: 'general' }]);
     expect(await receipts(s.id)).toEqual([
-      { dedupe_key: `deposit_paid:MONOBANK:${item.id}`, text: `Поповнення (${d.comment}) зараховано: 250 грн на Загальний гаманець. Баланс: 250 грн.` },
+      { dedupe_key: `deposit_paid:MONOBANK:${item.id}`, text: `Гаманець поповнено на 250 грн (переказ на банку Monobank, код ${d.comment}). Баланс Загального гаманця: 250 грн.` },
     ]);
 
     const transfers = await transferCount(ctx.deps);

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { SYSTEM, post } from '../ledger/service.js';
 import { walletsOf } from '../wallets/service.js';
 import { lockBankPayment, markBankPaymentCredited, type BankPaymentRow } from './bank.queries.js';
-import { notifyDepositPaid } from './notify.js';
+import { notifyBankDepositPaid } from './notify.js';
 
 export function toBankPayment(r: BankPaymentRow): BankPayment {
   return {
@@ -45,7 +45,7 @@ export async function creditBankPayment(db: Db, input: { id: string; userId: num
       },
     ]);
     if (!(await markBankPaymentCredited(tx, id, userId, adminId))) throw conflict(MSG.bankPaymentTaken);
-    await notifyDepositPaid(tx, { userId, provider: 'MONOBANK', chargeId: id, amountKop });
+    await notifyBankDepositPaid(tx, { userId, itemId: id, amountKop });
   });
   return walletsOf(db, userId);
 }

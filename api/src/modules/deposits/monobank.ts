@@ -7,7 +7,7 @@ import type { AppDeps } from '../../types/deps.js';
 import {
   claimRead, ensureReadRow, insertBankPayment, linkBankPayment, msUntilRead, saveReadState, type ReadClaim, type ReadState,
 } from './bank.queries.js';
-import { notifyDepositPaid } from './notify.js';
+import { notifyBankDepositPaid } from './notify.js';
 import { depositByCode } from './queries.js';
 import { codeInComment, creditDeposit } from './service.js';
 
@@ -68,10 +68,10 @@ async function recordItem(db: Db, item: StatementItem): Promise<'seen' | 'matche
     if (!fresh) return 'seen';
     const code = codeInComment(item.comment ?? '');
     const request = code ? await depositByCode(tx, code) : undefined;
-    if (!request || request.provider !== 'MONOBANK' || request.status === 'REFUNDED') return 'unmatched';
+    if (!request || request.provider !== 'MONOBANK' || request.state === 'REFUNDING' || request.state === 'REFUNDED') return 'unmatched';
     await creditDeposit(tx, { request, chargeId: item.id, amountKop: item.amount });
     await linkBankPayment(tx, item.id, Number(request.id));
-    await notifyDepositPaid(tx, { userId: Number(request.user_id), provider: 'MONOBANK', chargeId: item.id, amountKop: item.amount, code: request.code });
+    await notifyBankDepositPaid(tx, { userId: Number(request.user_id), itemId: item.id, amountKop: item.amount, code: request.code });
     return 'matched';
   });
 }

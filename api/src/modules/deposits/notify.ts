@@ -1,28 +1,20 @@
-import { WALLET_NAMES, formatUah, kopecksToUah, type DepositProvider } from '@zalik/contract';
+import { kopecksToUah } from '@zalik/contract';
+import { bankDepositPaidText } from '../../bot/texts.js';
 import type { Executor } from '../../db/client.js';
 import { balances } from '../ledger/service.js';
 import { enqueue } from '../outbox/enqueue.js';
 
-/** The student's receipt in Telegram: what came in and what the wallet holds now. */
-export function depositPaidText(p: { amountUah: number; balanceUah: number; code?: string }): string {
-  const code = p.code ? ` (${p.code})` : '';
-  return `Поповнення${code} зараховано: ${formatUah(p.amountUah)} на ${WALLET_NAMES.general}. Баланс: ${formatUah(p.balanceUah)}.`;
-}
-
 /**
- * Queues the receipt inside the credit's transaction, keyed by the provider's own id
- * (`deposit_paid:MONOBANK:<statement item id>`), so a credit retried or repeated tells once.
+ * Queues the payer's receipt of a jar payment inside the credit's transaction, keyed by the
+ * bank's item id (`deposit_paid:MONOBANK:<id>`), so a credit retried or repeated tells once.
  */
-export async function notifyDepositPaid(
-  tx: Executor,
-  p: { userId: number; provider: DepositProvider; chargeId: string; amountKop: number; code?: string },
-): Promise<void> {
+export async function notifyBankDepositPaid(tx: Executor, p: { userId: number; itemId: string; amountKop: number; code?: string }): Promise<void> {
   const { general } = await balances(tx, p.userId);
   await enqueue(tx, {
     kind: 'deposit_paid',
     chatId: p.userId,
-    text: depositPaidText({ amountUah: kopecksToUah(p.amountKop), balanceUah: kopecksToUah(general ?? 0), code: p.code }),
+    text: bankDepositPaidText({ amountUah: kopecksToUah(p.amountKop), balanceUah: kopecksToUah(general ?? 0), code: p.code }),
     openApp: true,
-    dedupeKey: `deposit_paid:${p.provider}:${p.chargeId}`,
+    dedupeKey: `deposit_paid:MONOBANK:${p.itemId}`,
   });
 }
