@@ -17,6 +17,7 @@ export const SLOW = [
   'test/blob-instances.test.ts',
   'test/template-bomb.test.ts',
   'test/purchase-free-take.test.ts',
+  'test/deposits-monobank-processes.test.ts',
 ];
 
 export default defineConfig({

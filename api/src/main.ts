@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { createDeps, createRunner } from './deps.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
+import { setBankWebhook } from './modules/deposits/monobank.js';
 
 async function main(): Promise<void> {
   let config;
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   app.log.info({ url: config.publicUrl, database: database.kind, files: deps.blobs.kind }, 'Zalik is up');
   await runner.start();
   await telegram.start();
+  // After listen: the bank checks the URL before it keeps it.
+  void setBankWebhook(deps, app.log.child({ module: 'monobank' }));
 }
 
 main().catch((err) => {
