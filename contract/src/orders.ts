@@ -140,8 +140,28 @@ export const ResolveBody = z.object({ outcome: z.enum(DISPUTE_OUTCOMES, { error:
 /** `PUT /api/v1/histories/reprocess/{id}`: the corrected arguments, as in a purchase. */
 export const ReprocessBody = z.object({ arguments: ProcessBody.shape.arguments });
 
+/** What happened to an order: each is one row of its history. */
+export const ORDER_EVENT_KINDS = [
+  'PURCHASE',
+  'DELIVERY',
+  'ACCEPT',
+  'AUTO_RELEASE',
+  'REVISION',
+  'DISPUTE',
+  'RESOLVE_RELEASE',
+  'RESOLVE_REFUND',
+  'STUDENT_CANCEL',
+  'DEVELOPER_CANCEL',
+  'AUTO_REFUND',
+  'ADMIN_REFUND',
+  'REPROCESS',
+  'FILES_REPLACED',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
 /** One change of an order's state (`order_events`), oldest first. */
 export const OrderEvent = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
   from: z.enum(ORDER_STATUSES).nullable(),
   to: z.enum(ORDER_STATUSES),
   actor: z.enum(ORDER_ACTORS),

@@ -8,6 +8,14 @@ export type OutboxKind =
   | 'withdrawal_requested'
   | 'withdrawal_resolved'
   | 'order_refunded'
+  | 'order_released'
+  | 'order_completed'
+  | 'order_revision'
+  | 'order_disputed'
+  | 'order_dispute_resolved'
+  | 'order_cancelled'
+  | 'order_reminder'
+  | 'order_files_replaced'
   | 'user_banned'
   | 'user_unbanned';
 
