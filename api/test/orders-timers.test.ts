@@ -130,7 +130,7 @@ describe("the developer's reminder", () => {
 
     await db().execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.remind' AND key = ${id}`);
     expect(await orderRunner(ctx).runDue()).toBe(1);
-    const [[chat, text]] = await o.messages('order_reminder', id);
+    const [chat, text] = (await o.messages('order_reminder', id))[0] ?? [];
     expect([chat, text]).toEqual([DEV, expect.stringMatching(/^Нагадування: замовлення №\d+ «Курсова робота» \(Вища математика\) треба виконати до /)]);
 
     const delivered = await o.newOrder(100);
