@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/date';
 import { haptic } from '../../telegram/sdk';
 import { Button, CheckCircleIcon, FilePicker, PropertyList, TextArea, showError } from '../../ui';
 import { useDeliverOrder, useRefreshQueue } from './api';
-import { addFiles, deliveryProblem } from './files';
+import { addFiles, deliveryProblem } from '../../lib/orderFiles';
 import { OrderArguments } from './OrderArguments';
 import styles from './dev-panel.module.css';
 
