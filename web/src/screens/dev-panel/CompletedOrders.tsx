@@ -1,4 +1,4 @@
-import { MSG, formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
+import { formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
 import { formatDate } from '../../lib/date';
 import { Button, EmptyState, Section, SkeletonText } from '../../ui';
@@ -14,7 +14,7 @@ const STATE: Record<OrderStatus, string> = {
   REFUNDED: 'Повернуто студенту',
 };
 
-/** What the order earned: paid, still in escrow, or nothing (refunded). */
+/** What the order earned: paid, the price still held until the buyer or an admin decides, or nothing (refunded). */
 function earnedText(o: DeveloperOrder): string {
   if (o.status === 'DONE') return `+${formatUah(o.earned)}`;
   if (o.status === 'REFUNDED') return formatUah(0);
@@ -35,7 +35,7 @@ function Row({ order: o }: { order: DeveloperOrder }) {
         </time>
       </span>
       <span className={styles.rowEnd}>
-        <span className={`${styles.rowAmount} ${o.status === 'DONE' ? styles.earned : o.status === 'REFUNDED' ? styles.lost : ''}`}>
+        <span className={`${styles.rowAmount} ${o.status === 'DONE' ? styles.earned : o.status === 'REFUNDED' ? styles.lost : styles.held}`}>
           {earnedText(o)}
         </span>
         <span className={`${styles.rowState} ${styles[o.status]}`}>{STATE[o.status]}</span>

@@ -38,7 +38,7 @@ export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps
       {item.status === 'IN_PROGRESS' && item.revisionComment && (
         <Note label={buyer ? 'Ваш запит на доопрацювання' : 'Запит на доопрацювання'} text={item.revisionComment} />
       )}
-      {item.disputeReason && (item.status === 'DISPUTED' || item.disputeOutcome) && <Note label="Причина спору" text={item.disputeReason} />}
+      {item.disputeReason && (item.status === 'DISPUTED' || item.disputeOutcome) && <Note label="Причина спору" text={item.disputeReason} tone="danger" />}
       {item.cancelReason && <Note label="Причина скасування" text={item.cancelReason} />}
       {item.message && answer && <Note label="Повідомлення розробника" text={item.message} />}
       {item.files.length > 0 && answer && (
@@ -56,9 +56,9 @@ export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps
   );
 }
 
-function Note({ label, text }: { label: string; text: string }) {
+function Note({ label, text, tone }: { label: string; text: string; tone?: 'danger' }) {
   return (
-    <div className={styles.message}>
+    <div className={`${styles.message} ${tone === 'danger' ? styles.dangerNote : ''}`}>
       <p className={styles.noteLabel}>{label}</p>
       <p>{text}</p>
     </div>
