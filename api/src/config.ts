@@ -68,7 +68,7 @@ export interface OrdersConfig {
   reprocessWindowHours: number;
 }
 
-/** `ORDER_ACCEPT_HOURS=72`, or `0.001` (3.6 s) in a test: a number of hours >= min (> 0 when positive). */
+/** `ORDER_ACCEPT_HOURS=72`, or `0.001` (3.6 s) in a test: a number of hours, at least 0 (above 0 when `positive`). */
 function hours(env: Env, name: string, fallback: number, positive: boolean): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;

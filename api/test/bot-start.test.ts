@@ -78,7 +78,7 @@ describe('/start', () => {
 });
 
 describe('payments and buttons', () => {
-  it('refuses a Stars checkout in Ukrainian while nothing is sold through the bot', async () => {
+  it('refuses in Ukrainian a Stars checkout whose payload names no top-up', async () => {
     await bot.handleUpdate({
       update_id: updateId++,
       pre_checkout_query: {
@@ -86,7 +86,7 @@ describe('payments and buttons', () => {
       },
     } as never);
     const answer = fake.delivered('answerPreCheckoutQuery').at(-1)!;
-    expect(answer.params).toEqual({ pre_checkout_query_id: 'pcq-1', ok: false, error_message: BOT_TEXT.paymentUnavailable });
+    expect(answer.params).toEqual({ pre_checkout_query_id: 'pcq-1', ok: false, error_message: BOT_TEXT.checkoutUnknown });
   });
 
   it('answers an inline button press so its spinner stops', async () => {
@@ -136,6 +136,26 @@ describe('receiving updates', () => {
       await ctx.close();
     }
     expect(telegram.bot?.isRunning()).toBe(false);
+  });
+
+  it('stops polling without failing while Telegram cannot be reached, so a shutdown goes on', async () => {
+    const gone = await startFakeBotApi();
+    const ctx = await createTestContext({ BOT_API_ROOT: gone.apiRoot });
+    const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
+    const telegram = setupTelegram(app, ctx.deps);
+    await app.ready();
+    try {
+      await telegram.start();
+      for (let i = 0; i < 100 && gone.delivered('getUpdates').length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(gone.delivered('getUpdates').length).toBeGreaterThan(0);
+      // Telegram goes away while the bot polls: its last getUpdates, which confirms the offset, cannot be made.
+      await gone.close();
+      await expect(telegram.stop()).resolves.toBeUndefined();
+      expect(telegram.bot?.isRunning()).toBe(false);
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
   });
 
   describe('webhook mode', () => {

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { HistoryItem } from '@zalik/contract';
 import { rows, row } from '../src/db/client.js';
 import { JobRegistry, createJobRunner, type JobRunner } from '../src/jobs/index.js';
 import { registerOrderJobs } from '../src/modules/orders/jobs.js';
@@ -53,7 +54,7 @@ export function orderCalls(ctx: TestContext, w: World) {
     /** The buyer's history item of this order. */
     async item(id: string, token = w.student) {
       const res = await inject('GET', `/api/v1/histories/user/${STUDENT}`, token);
-      return res.json<{ id: string }[]>().find((h) => h.id === id) as Record<string, unknown> & { files: { fileName: string; link: string }[] };
+      return res.json<HistoryItem[]>().find((h) => h.id === id)!;
     },
 
     /** The deadline has passed (by `hours` more); the overdue timer is due when `hours` covers ORDER_AUTO_REFUND_HOURS. */

@@ -49,7 +49,7 @@ describe('delivery and acceptance', () => {
     expect(await o.pending(id)).toEqual(['orders.release']);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(escrow);
-    const [[chat, text]] = await o.messages('order_delivered', id);
+    const [chat, text] = (await o.messages('order_delivered', id))[0] ?? [];
     expect(chat).toBe(STUDENT);
     expect(text).toContain('Перевірте відповідь до ');
     await expectLedgerBalanced(ctx.deps);
@@ -113,7 +113,7 @@ describe('revisions', () => {
     expect(await o.pending(id)).toEqual(['orders.overdue', 'orders.remind']);
     // The developer has it in the queue again, with what to change, and is told by the bot.
     expect((await o.queue()).json().find((q: { id: string }) => q.id === id)).toMatchObject({ revisions: 1, revisionComment: 'Додайте висновки' });
-    const [[chat, text]] = await o.messages('order_revision', id);
+    const [chat, text] = (await o.messages('order_revision', id))[0] ?? [];
     expect(chat).toBe(DEV);
     expect(text).toContain('Додайте висновки');
     // Twice: the order is no longer delivered.
@@ -257,7 +257,7 @@ describe("a task's own deadline", () => {
     expect(res.statusCode).toBe(200);
     const bought = res.json();
     expect(Date.parse(bought.deadlineAt) - Date.parse(bought.createdAt)).toBeCloseTo(6 * HOUR, -3);
-    const [[chat, text]] = await o.messages('order_created', bought.id);
+    const [chat, text] = (await o.messages('order_created', bought.id))[0] ?? [];
     expect([chat, text]).toEqual([DEV, expect.stringContaining('Виконати до ')]);
     await expectLedgerBalanced(ctx.deps);
   });

@@ -9,7 +9,7 @@ import { MSG } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { sweepOrphanBlobs } from '../src/modules/files/sweep.js';
 import { auth, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, blobCount, buy, docxText, download, multipart, openWorld, topUp, type World } from './docx.js';
+import { STUDENT, autoTask, blobCount, buy, docxText, download, multipart, openWorld, topUp, type Part, type World } from './docx.js';
 import { expectLedgerBalanced, transferCount } from './ledger-helpers.js';
 import { PDF, orderCalls } from './escrow-helpers.js';
 
@@ -95,7 +95,7 @@ describe('regeneration of an auto-generated order', () => {
 });
 
 describe('an admin replaces the files of an order', () => {
-  const replace = (id: string, parts = [{ name: 'file', filename: 'Нова версія.pdf', value: PDF }], token = w.admin) => {
+  const replace = (id: string, parts: Part[] = [{ name: 'file', filename: 'Нова версія.pdf', value: PDF }], token = w.admin) => {
     const form = multipart(parts);
     return ctx.app.inject({ method: 'PUT', url: `/api/v1/histories/history/update/${id}`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
   };

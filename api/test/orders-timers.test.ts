@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row } from '../src/db/client.js';
 import { buildApp, createDeps } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { createRunner } from '../src/deps.js';
 import { openDatabase } from '../src/db/client.js';
 import { startFakeBotApi } from '../src/fakes/bot-api.js';
@@ -130,7 +131,7 @@ describe("the developer's reminder", () => {
 
     await db().execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.remind' AND key = ${id}`);
     expect(await orderRunner(ctx).runDue()).toBe(1);
-    const [[chat, text]] = await o.messages('order_reminder', id);
+    const [chat, text] = (await o.messages('order_reminder', id))[0] ?? [];
     expect([chat, text]).toEqual([DEV, expect.stringMatching(/^Нагадування: замовлення №\d+ «Курсова робота» \(Вища математика\) треба виконати до /)]);
 
     const delivered = await o.newOrder(100);
@@ -144,6 +145,27 @@ describe("the developer's reminder", () => {
     await db().execute(sql`UPDATE tasks SET deadline_hours = 1 WHERE id = ${taskId}`);
     const id = await o.newOrder(50, taskId);
     expect(await o.pending(id)).toEqual(['orders.overdue']);
+  });
+});
+
+describe('the order settings', () => {
+  it('take fractions of an hour, and anything else stops the start', () => {
+    const base = { BOT_TOKEN: '1:test', JWT_SECRET: 'secret' };
+    expect(loadConfig(base).orders).toEqual({ deadlineHours: 24, autoRefundHours: 48, acceptHours: 72, maxRevisions: 2, remindBeforeHours: 2, reprocessWindowHours: 24 });
+    expect(loadConfig({ ...base, ORDER_ACCEPT_HOURS: '0.001', ORDER_REMIND_BEFORE_HOURS: '0', ORDER_MAX_REVISIONS: '0' }).orders).toMatchObject({
+      acceptHours: 0.001,
+      remindBeforeHours: 0,
+      maxRevisions: 0,
+    });
+    for (const [name, value] of [
+      ['ORDER_DEADLINE_HOURS', '0'],
+      ['ORDER_ACCEPT_HOURS', '-1'],
+      ['ORDER_AUTO_REFUND_HOURS', 'два'],
+      ['ORDER_MAX_REVISIONS', '1.5'],
+      ['REPROCESS_WINDOW_HOURS', '1e3'],
+    ]) {
+      expect(() => loadConfig({ ...base, [name!]: value })).toThrow(ConfigError);
+    }
   });
 });
 

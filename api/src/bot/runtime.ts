@@ -1,7 +1,7 @@
 import { webhookCallback, type Bot } from 'grammy';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../types/deps.js';
-import { ALLOWED_UPDATES } from './bot.js';
+import { ALLOWED_UPDATES, BOT_COMMANDS, setBotLog } from './bot.js';
 
 export interface Telegram {
   bot: Bot | null;
@@ -22,6 +22,7 @@ export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
   const { config, bot } = deps;
   const log = app.log.child({ module: 'telegram' });
   bot?.catch((err) => log.error({ err }, 'bot update failed'));
+  if (bot) setBotLog(bot, log);
 
   if (bot && config.botWebhookUrl) {
     const handle = webhookCallback(bot, 'fastify', { secretToken: config.botWebhookSecret });
@@ -32,6 +33,10 @@ export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
     bot,
     async start() {
       if (!bot) return;
+      // Not awaited: a slow Bot API must not hold up receiving updates.
+      void bot.api
+        .setMyCommands([...BOT_COMMANDS])
+        .catch((err: unknown) => log.warn({ err }, 'could not set the bot commands menu'));
       if (config.botWebhookUrl) {
         await bot.api
           .setWebhook(`${config.botWebhookUrl}${webhookPath(config.botWebhookSecret)}`, {
@@ -48,7 +53,11 @@ export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
         .catch((err: unknown) => log.error({ err }, 'bot polling stopped (another instance polling? use BOT_WEBHOOK_URL)'));
     },
     async stop() {
-      if (bot?.isRunning()) await bot.stop();
+      if (!bot?.isRunning()) return;
+      // Polling stops at once; grammY then confirms the last update with one more getUpdates,
+      // which fails while Telegram cannot be reached. Unconfirmed updates come again to the next
+      // poller, so that is no reason to cut the rest of a shutdown short.
+      await bot.stop().catch((err: unknown) => log.warn({ err }, 'bot stopped without confirming its last updates'));
     },
   };
 }

@@ -101,5 +101,6 @@ export const paths = {
     faqForm: `${adminPanel}/faq/edit`,
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
+    maintenance: `${adminPanel}/maintenance`,
   },
 } as const;

@@ -17,7 +17,10 @@ export type OutboxKind =
   | 'order_reminder'
   | 'order_files_replaced'
   | 'user_banned'
-  | 'user_unbanned';
+  | 'user_unbanned'
+  | 'deposit_paid'
+  | 'deposit_refunded'
+  | 'stars_returned';
 
 export interface OutboxFile {
   blobId: string;
