@@ -67,12 +67,15 @@ describe('escrow screens', () => {
   const history = '/settings/history-task';
   const first = (page: Page) => page.getByRole('article').first();
 
-  it("the student's history and its sheets", async () => {
+  it("the student's history: orders in every state", async () => {
     await shootBoth('escrow-history', PERSONA.student, history);
     await shootBoth('escrow-history-more', PERSONA.student, history, async (page) => {
       // Its top just under the demo's header bar.
       await page.getByRole('article', { name: 'Курсова робота: консольний застосунок' }).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 56));
     });
+  });
+
+  it("the history's confirmation and sheets", async () => {
     await shootBoth('escrow-history-accept', PERSONA.student, history, async (page) => {
       await first(page).getByRole('button', { name: 'Прийняти' }).click();
     });

@@ -70,7 +70,7 @@ export function stateLine(item: HistoryItem, viewer: Viewer, overdue = item.over
             : `Студент перевіряє відповідь до ${formatDate(item.acceptUntil)}`,
       };
     case 'DISPUTED':
-      return { text: 'Відкрито спір: рішення ухвалить адміністратор. Кошти чекають на нього.' };
+      return { text: 'Відкрито спір: адміністратор ухвалить рішення, а доти кошти заморожені.' };
     case 'DONE':
       if (item.autoGenerate) return null;
       if (item.disputeOutcome === 'RELEASE') return { text: 'Спір вирішено на користь розробника.', tone: 'success' };
