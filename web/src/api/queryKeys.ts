@@ -46,6 +46,8 @@ export const qk = {
     all: ['history'] as const,
     user: (telegramId: string) => ['history', 'user', telegramId] as const,
     developerQueue: () => ['history', 'developer', 'in-progress'] as const,
+    developerCompleted: () => ['history', 'developer', 'completed'] as const,
+    disputes: () => ['history', 'disputes'] as const,
   },
 
   invites: {

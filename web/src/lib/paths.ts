@@ -96,6 +96,7 @@ export const paths = {
     wallet: at(`${profile}/wallet`, (telegramId: string) => `${profile}/wallet?telegramId=${enc(telegramId)}`),
     history: at(`${profile}/history-task`, (telegramId: string) => `${profile}/history-task?telegramId=${enc(telegramId)}`),
     withdrawals: `${adminPanel}/withdrawals`,
+    disputes: `${adminPanel}/disputes`,
     faq: `${adminPanel}/faq`,
     faqForm: `${adminPanel}/faq/edit`,
     news: `${adminPanel}/news`,

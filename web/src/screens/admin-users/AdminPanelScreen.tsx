@@ -1,9 +1,9 @@
-import { Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93' } as const;
+const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93' } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -24,6 +24,13 @@ export default function AdminPanelScreen() {
             subtitle="Виплати розробникам"
           >
             Заявки на виведення
+          </Cell>
+          <Cell
+            to={paths.admin.disputes}
+            before={<IconTile color={TILE.disputes}><ShieldIcon size={19} /></IconTile>}
+            subtitle="Замовлення, які студент оскаржив"
+          >
+            Спори
           </Cell>
         </Section>
         <Section header="Вміст">
