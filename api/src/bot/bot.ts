@@ -4,11 +4,12 @@ import { REFERRAL_PREFIX } from '@zalik/contract';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../types/deps.js';
 import { BOT_TEXT } from './texts.js';
+import { trackReachable } from './reachable.js';
 
 type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
 
 /** The update kinds the bot asks Telegram for, in long polling and webhook mode alike. */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'] as const;
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'] as const;
 
 const REFERRAL_PAYLOAD = new RegExp(`^${REFERRAL_PREFIX}[1-9]\\d{0,15}$`);
 
@@ -52,6 +53,7 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
     ...opts.botConfig,
     client: { apiRoot: config.botApiRoot, timeoutSeconds: 60, ...opts.botConfig?.client },
   });
+  bot.use(trackReachable(deps.db));
   const privateChats = bot.chatType('private');
 
   privateChats.command('start', async (ctx) => {

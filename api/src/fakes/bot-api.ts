@@ -22,6 +22,8 @@ export interface FakeBotApi {
   delivered(method?: string): BotCall[];
   /** The next `count` calls fail: `error` answers 500 as Telegram does in an outage, `down` drops the connection, or a Bot API error code (e.g. 403). */
   fail(count: number, how?: 'error' | 'down' | number): void;
+  /** Every later send to this chat answers 403 as Telegram does once the user blocked the bot. */
+  block(chatId: number): void;
   /** Updates handed out by getUpdates. */
   pushUpdate(update: Record<string, unknown>): void;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
   const updates: Record<string, unknown>[] = [];
   let failures: { count: number; how: 'error' | 'down' | number } = { count: 0, how: 'error' };
   let messageId = 1;
+  const blocked = new Set<number>();
 
   const message = (chatId: unknown, extra: Record<string, unknown> = {}) => ({
     message_id: messageId++,
@@ -147,6 +150,9 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
         const code = failures.how === 'error' ? 500 : failures.how;
         return send(code, { ok: false, error_code: code, description: code === 403 ? 'Forbidden: bot was blocked by the user' : 'Internal Server Error' });
       }
+      if (/^send/.test(method) && blocked.has(Number(parsed.params.chat_id))) {
+        return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+      }
       const result = await answer(method, parsed.params);
       if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
       call.ok = true;
@@ -166,6 +172,9 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     delivered: (method) => calls.filter((c) => c.ok && (!method || c.method === method)),
     fail(count, how = 'error') {
       failures = { count, how };
+    },
+    block(chatId) {
+      blocked.add(chatId);
     },
     pushUpdate(update) {
       updates.push(update);
