@@ -22,7 +22,7 @@ import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { telegramStars } from './ports/stars.js';
-import { expireDue } from './modules/deposits/queries.js';
+import { registerDepositJobs } from './modules/deposits/jobs.js';
 
 import type { AppDeps } from './types/deps.js';
 
@@ -31,6 +31,7 @@ export type { AppDeps, SeedStep } from './types/deps.js';
 
 /** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
 const SEND_TIMEOUT_SECONDS = 300;
+const STARS_TIMEOUT_SECONDS = 15;
 
 /**
  * The one place the application is wired: services, the hooks between areas, generators,
@@ -55,7 +56,8 @@ export function createDeps(config: Config, database: Database): AppDeps {
     templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
-    stars: config.demo ? null : telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot })),
+    // A short timeout: an admin waits on the refund call, a student on the invoice link.
+    stars: config.demo ? null : telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })),
     bot: null,
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close()]);
@@ -77,11 +79,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
     const r = await sweepOnce(deps);
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
   });
-  // Unpaid top-ups end; a payment that still arrives for one is credited all the same.
-  deps.jobs.every('deposits.expire', 60_000, async ({ log }) => {
-    const n = await expireDue(db);
-    if (n) log.info({ expired: n }, 'deposit requests expired');
-  });
+  registerDepositJobs(deps);
   if (!config.demo) deps.bot = createBot(deps);
   return deps;
 }

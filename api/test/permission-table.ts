@@ -126,6 +126,10 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
   'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
   'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  // The bank path: a Stars request would ask the Bot API, which this world has none of.
+  'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
+  'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/transactions/request/deposit/:id/refund': { sample: () => ({ params: { id: MISSING } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },
