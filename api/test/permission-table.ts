@@ -125,6 +125,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
+  'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
+  'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
+  'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
   // The bank path: a Stars request would ask the Bot API, which this world has none of.
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },

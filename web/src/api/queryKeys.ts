@@ -59,6 +59,11 @@ export const qk = {
 
   faq: () => ['faq'] as const,
   maintenance: () => ['maintenance'] as const,
+  broadcasts: {
+    all: ['broadcasts'] as const,
+    one: (id: string) => ['broadcasts', 'one', id] as const,
+    recipients: (audience: string) => ['broadcasts', 'recipients', audience] as const,
+  },
 
   /** User administration and the user pickers of the admin catalogue. */
   users: {

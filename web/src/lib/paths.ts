@@ -102,5 +102,8 @@ export const paths = {
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
     maintenance: `${adminPanel}/maintenance`,
+    broadcasts: `${adminPanel}/broadcasts`,
+    newBroadcast: `${adminPanel}/broadcasts/new`,
+    broadcast: at(`${adminPanel}/broadcasts/view`, (id: string) => `${adminPanel}/broadcasts/view?id=${enc(id)}`),
   },
 } as const;
