@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Discount, DiscountListItem, DiscountType, TaskDiscount } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
+import { containsText } from '../../db/search.js';
 import { appliesSql } from './resolve.js';
 
 /** A discounts row as the reads here select it (`d`, with `u` the LOCAL user). */
@@ -54,9 +55,6 @@ const toListed = (r: ListedRow): DiscountListItem => ({
 /** Not deleted and not used up: what the lists show and what an edit may change. */
 export const HAS_USES = sql`(d.uses_left IS NULL OR d.uses_left > 0)`;
 
-/** `%text%` for ILIKE, the text's own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 export interface ListFilter {
   type?: DiscountType;
   /** A task title or a username. */
@@ -87,10 +85,11 @@ function selectListed(at: Date, where: SQL[]): SQL {
 export async function listDiscounts(ex: Executor, f: ListFilter, at: Date): Promise<DiscountListItem[]> {
   const where = [sql`TRUE`];
   if (f.type) where.push(sql`d.type = ${f.type}`);
-  const username = (text: string) => containing(text.replace(/^@/, ''));
-  if (f.search) where.push(sql`(t.title ILIKE ${containing(f.search)} OR u.username ILIKE ${username(f.search)})`);
-  if (f.task) where.push(sql`t.title ILIKE ${containing(f.task)}`);
-  if (f.username) where.push(sql`u.username ILIKE ${username(f.username)}`);
+  const title = (text: string) => containsText(sql`t.title`, text);
+  const username = (text: string) => containsText(sql`u.username`, text.replace(/^@/, ''));
+  if (f.search) where.push(sql`(${title(f.search)} OR ${username(f.search)})`);
+  if (f.task) where.push(title(f.task));
+  if (f.username) where.push(username(f.username));
   const found = await rows<ListedRow>(ex, sql`${selectListed(at, where)} ORDER BY d.id DESC LIMIT ${f.limit} OFFSET ${f.page * f.limit}`);
   return found.map(toListed);
 }

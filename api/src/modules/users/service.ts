@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG, ROLES, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { containsText } from '../../db/search.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types/auth.js';
 import type { TelegramProfile } from './initdata.js';
@@ -112,7 +113,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
     async list({ role, prefix, username, page } = {}) {
       const where = [sql`TRUE`];
       if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
-      if (username) where.push(sql`u.username ILIKE ${`%${username.replace(/[\\%_]/g, '\\$&')}%`}`);
+      if (username) where.push(containsText(sql`u.username`, username));
       // Config admins are admins whatever user_roles says (toUser), so the role is filtered as toUser decides it.
       if (role === 'ROLE_ADMIN') {
         where.push(sql`(EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_ADMIN')
