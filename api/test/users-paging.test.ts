@@ -21,7 +21,7 @@ beforeAll(async () => {
   // Sign-ins far apart in time, so "newest first" is a fixed order.
   await ctx.deps.db.execute(sql`
     INSERT INTO users (telegram_id, username, created_at)
-    SELECT 6_000_000 + i, 'bulk' || i, now() - make_interval(mins => i) FROM generate_series(1, ${BULK}) AS i`);
+    SELECT 6000000 + i, 'bulk' || i, now() - make_interval(mins => i) FROM generate_series(1, ${BULK}) AS i`);
 });
 afterAll(() => ctx.close());
 
