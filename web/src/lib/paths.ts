@@ -101,5 +101,8 @@ export const paths = {
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
     maintenance: `${adminPanel}/maintenance`,
+    discounts: `${adminPanel}/discounts`,
+    discountNew: `${adminPanel}/discounts/new`,
+    discount: at(`${adminPanel}/discounts/edit`, (id: string) => `${adminPanel}/discounts/edit?id=${enc(id)}`),
   },
 } as const;

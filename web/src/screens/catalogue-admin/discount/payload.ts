@@ -9,6 +9,9 @@ export interface DiscountForm {
   count: string;
   /** The chosen user of a LOCAL discount. */
   telegramId: string | null;
+  /** The validity window (ISO instants; null: no bound on that side). */
+  validFrom?: string | null;
+  validTo?: string | null;
 }
 
 export type DiscountChecked = { ok: true; body: DiscountBody } | { ok: false; message: string };
@@ -25,6 +28,8 @@ export function discountBody(form: DiscountForm, taskId: string): DiscountChecke
     if (!Number.isSafeInteger(count) || count <= 0) return { ok: false, message: MSG.discountCount };
   }
   if (form.type === 'LOCAL' && !form.telegramId) return { ok: false, message: MSG.discountUserRequired };
+  const window = windowProblem(form.validFrom ?? null, form.validTo ?? null);
+  if (window) return { ok: false, message: window };
   return {
     ok: true,
     body: {
@@ -33,11 +38,20 @@ export function discountBody(form: DiscountForm, taskId: string): DiscountChecke
       availableValue: count,
       telegramId: form.type === 'LOCAL' ? form.telegramId : null,
       taskId,
+      validFrom: form.validFrom ?? null,
+      validTo: form.validTo ?? null,
     },
   };
 }
 
+/** What the server would refuse in a window (it checks again): its end before its start, or already past. */
+export function windowProblem(validFrom: string | null, validTo: string | null, now = Date.now()): string | null {
+  if (validFrom && validTo && Date.parse(validFrom) >= Date.parse(validTo)) return MSG.discountWindowOrder;
+  if (validTo && Date.parse(validTo) <= now) return MSG.discountWindowPast;
+  return null;
+}
+
 /** `discountValue: 0` removes the task's GLOBAL discount, or one user's LOCAL one. */
 export function removalBody(type: DiscountType, telegramId: string | null, taskId: string): DiscountBody {
-  return { type, discountValue: 0, availableValue: null, telegramId: type === 'LOCAL' ? telegramId : null, taskId };
+  return { type, discountValue: 0, availableValue: null, telegramId: type === 'LOCAL' ? telegramId : null, taskId, validFrom: null, validTo: null };
 }
