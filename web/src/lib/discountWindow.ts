@@ -1,4 +1,4 @@
-import type { Discount } from '@zalik/contract';
+import { MSG, type Discount } from '@zalik/contract';
 import { formatDate } from './date';
 
 type Window = Pick<Discount, 'validFrom' | 'validTo'>;
@@ -18,4 +18,14 @@ export function windowState(d: Window & { active: boolean }, now = Date.now()): 
   if (d.active) return { label: 'Діє зараз', tone: 'active' };
   if (d.validFrom && Date.parse(d.validFrom) > now) return { label: `Почнеться ${formatDate(d.validFrom)}`, tone: 'scheduled' };
   return { label: 'Завершилась', tone: 'ended' };
+}
+
+/**
+ * What the server would refuse in a window (it checks again): an end not after the start, or
+ * a newly set end already past. `endSet` false: the end was not changed, so a past one stands.
+ */
+export function windowProblem(validFrom: string | null, validTo: string | null, endSet = true, now = Date.now()): string | null {
+  if (validFrom && validTo && Date.parse(validFrom) >= Date.parse(validTo)) return MSG.discountWindowOrder;
+  if (endSet && validTo && Date.parse(validTo) <= now) return MSG.discountWindowPast;
+  return null;
 }

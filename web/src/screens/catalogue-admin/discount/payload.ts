@@ -1,6 +1,7 @@
 import { MSG, type DiscountType } from '@zalik/contract';
 import type { DiscountBody } from '../common/api';
 import { clampPercent } from '../common/validation';
+import { windowProblem } from '../../../lib/discountWindow';
 
 export interface DiscountForm {
   percent: number;
@@ -44,12 +45,6 @@ export function discountBody(form: DiscountForm, taskId: string): DiscountChecke
   };
 }
 
-/** What the server would refuse in a window (it checks again): its end before its start, or already past. */
-export function windowProblem(validFrom: string | null, validTo: string | null, now = Date.now()): string | null {
-  if (validFrom && validTo && Date.parse(validFrom) >= Date.parse(validTo)) return MSG.discountWindowOrder;
-  if (validTo && Date.parse(validTo) <= now) return MSG.discountWindowPast;
-  return null;
-}
 
 /** `discountValue: 0` removes the task's GLOBAL discount, or one user's LOCAL one. */
 export function removalBody(type: DiscountType, telegramId: string | null, taskId: string): DiscountBody {
