@@ -63,3 +63,10 @@ export type WalletKind = keyof typeof WALLET_NAMES;
 
 /** `start_param` prefix of a referral link: `ref_<telegramId>`. */
 export const REFERRAL_PREFIX = 'ref_';
+
+/**
+ * The `error` field of a 503 that maintenance answers, so a client tells it from an outage.
+ * Here, not beside the maintenance schemas: the first screen reads it, and a module of zod
+ * schemas it imports from would bring zod into that bundle.
+ */
+export const MAINTENANCE_ERROR = 'MAINTENANCE';

@@ -51,7 +51,7 @@ describe('admin: users', () => {
     expect(router.state.location.search).toBe('?username=dev');
   });
 
-  it('loads the next page as the admin scrolls to the end, with placeholder rows meanwhile', async () => {
+  it('loads the next page at the end of the list (scrolled to, or "Показати ще"), with placeholder rows meanwhile', async () => {
     const first = Array.from({ length: 30 }, (_, i) => user(String(300000 + i), { username: `user${i}` }));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
