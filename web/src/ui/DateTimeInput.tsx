@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { fromKyivLocal, toKyivLocal } from '../lib/kyivTime';
 import { Input } from './Field';
+import { SectionHeader } from './Page';
+import styles from './Field.module.css';
 
 interface DateTimeInputProps {
   label: ReactNode;
@@ -16,4 +18,26 @@ interface DateTimeInputProps {
  */
 export function DateTimeInput({ label, value, onChange, hint }: DateTimeInputProps) {
   return <Input type="datetime-local" label={label} hint={hint} value={toKyivLocal(value)} onChange={(e) => onChange(fromKyivLocal(e.target.value))} />;
+}
+
+interface DateTimeRangeProps {
+  header: ReactNode;
+  fromLabel: string;
+  toLabel: string;
+  from: string | null;
+  to: string | null;
+  onFrom: (value: string | null) => void;
+  onTo: (value: string | null) => void;
+  hint?: ReactNode;
+}
+
+/** A titled pair of DateTimeInputs: a window in time (a discount's validity). */
+export function DateTimeRange({ header, fromLabel, toLabel, from, to, onFrom, onTo, hint }: DateTimeRangeProps) {
+  return (
+    <div className={styles.group}>
+      <SectionHeader>{header}</SectionHeader>
+      <DateTimeInput label={fromLabel} value={from} onChange={onFrom} />
+      <DateTimeInput label={toLabel} value={to} onChange={onTo} hint={hint} />
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_BULK_MAX_TASKS, DISCOUNT_BULK_MAX_USERS, DISCOUNT_MAX, DISCOUNT_MIN, MSG, type DiscountType } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { DateTimeInput, FixedBottomButton, Input, Page, Section, Slider, useErrorBanner } from '../../ui';
+import { DateTimeRange, FixedBottomButton, Input, Page, Section, Slider, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 import { useBulkDiscounts, useTaskPicks, useUserPicks } from './api';
@@ -122,12 +122,16 @@ function CreateForm() {
         hint={type === 'GLOBAL' ? 'Скільки покупок кожного завдання отримають знижку. Порожньо — без обмежень.' : 'Скільки покупок кожного завдання кожен користувач отримає зі знижкою.'}
       />
 
-      <Section header="Час дії" footer="Порожньо — без обмеження з цього боку. Час київський.">
-        <div className={styles.fields}>
-          <DateTimeInput label="Діє з" value={validFrom} onChange={setValidFrom} />
-          <DateTimeInput label="Діє до" value={validTo} onChange={setValidTo} />
-        </div>
-      </Section>
+      <DateTimeRange
+        header="Час дії"
+        fromLabel="Діє з"
+        toLabel="Діє до"
+        from={validFrom}
+        to={validTo}
+        onFrom={setValidFrom}
+        onTo={setValidTo}
+        hint="Порожньо — без обмеження з цього боку. Час київський."
+      />
 
       <FixedBottomButton onClick={submit} loading={create.isPending}>
         {total > 1 ? `Створити знижки (${total})` : 'Створити знижку'}

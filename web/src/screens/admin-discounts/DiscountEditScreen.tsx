@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, MSG, discountedPrice, formatUah, type DiscountListItem } from '@zalik/contract';
-import { Button, ConfirmDialog, DateTimeInput, EmptyState, FixedBottomButton, Input, Page, PropertyList, Section, SkeletonRows, Slider, useErrorBanner } from '../../ui';
+import { Button, ConfirmDialog, DateTimeRange, EmptyState, FixedBottomButton, Input, Page, PropertyList, Section, SkeletonRows, Slider, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { windowState } from '../../lib/discountWindow';
 import { paths } from '../../lib/paths';
@@ -97,12 +97,16 @@ function DiscountForm({ discount: d }: { discount: DiscountListItem }) {
         hint={d.type === 'GLOBAL' ? 'Порожньо — без обмежень.' : 'Скільки ще покупок цей користувач отримає зі знижкою.'}
       />
 
-      <Section header="Час дії" footer="Порожньо — без обмеження з цього боку. Час київський.">
-        <div className={styles.fields}>
-          <DateTimeInput label="Діє з" value={validFrom} onChange={setValidFrom} />
-          <DateTimeInput label="Діє до" value={validTo} onChange={setValidTo} />
-        </div>
-      </Section>
+      <DateTimeRange
+        header="Час дії"
+        fromLabel="Діє з"
+        toLabel="Діє до"
+        from={validFrom}
+        to={validTo}
+        onFrom={setValidFrom}
+        onTo={setValidTo}
+        hint="Порожньо — без обмеження з цього боку. Час київський."
+      />
 
       <Button variant="destructive" stretched disabled={remove.isPending} onClick={() => setAsking(true)}>
         Видалити знижку

@@ -25,6 +25,9 @@ interface PickerProps {
   footer?: ReactNode;
 }
 
+/** Under the rows: typing more finds the others. */
+const NARROW = 'Не бачите потрібного? Уточніть пошук.';
+
 /**
  * Several items chosen by searching: what is chosen shows as chips (a tap removes one), the
  * search's rows as checkboxes. Choices survive new searches.
@@ -62,11 +65,14 @@ export function Picker({ header, searchLabel, placeholder, chosen, onChange, use
       {results.isPending ? (
         <SkeletonRows count={3} kind="picker" subtitle />
       ) : results.data?.length ? (
-        results.data.map((p) => (
-          <SelectRow key={p.id} selected={isChosen(p.id)} onToggle={() => toggle(p)} subtitle={p.subtitle}>
-            {p.label}
-          </SelectRow>
-        ))
+        <>
+          {results.data.map((p) => (
+            <SelectRow key={p.id} selected={isChosen(p.id)} onToggle={() => toggle(p)} subtitle={p.subtitle}>
+              {p.label}
+            </SelectRow>
+          ))}
+          <p className={styles.pickerHint}>{NARROW}</p>
+        </>
       ) : (
         <p className={styles.pickerHint}>Нічого не знайдено</p>
       )}

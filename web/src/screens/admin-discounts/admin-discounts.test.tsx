@@ -49,8 +49,8 @@ const routes = (): MockRoute[] => [
   { path: '/api/v1/discounts/2', body: LOCAL },
   { method: 'PATCH', path: '/api/v1/discounts/2', body: LOCAL },
   { method: 'DELETE', path: /^\/api\/v1\/discounts\/\d+$/, body: { ok: true } },
-  { path: /^\/api\/v1\/tasks\/search\?title=.*&limit=20$/, body: [pick('5', 'Лабораторна 1'), pick('6', 'Курсова'), pick('7', 'Реферат')] },
-  { path: /^\/api\/v1\/users\/search\?.*limit=20$/, body: [user('100001', { username: 'student_demo' }), user('100009', { username: 'vira' })] },
+  { path: /^\/api\/v1\/tasks\/search\?title=.*&limit=6$/, body: [pick('5', 'Лабораторна 1'), pick('6', 'Курсова'), pick('7', 'Реферат')] },
+  { path: /^\/api\/v1\/users\/search\?.*limit=6$/, body: [user('100001', { username: 'student_demo' }), user('100009', { username: 'vira' })] },
   { method: 'POST', path: '/api/v1/discounts/bulk', body: { created: 4, updated: 0 } },
 ];
 const rowOf = (title: string) => screen.findByRole('link', { name: new RegExp(title) });
@@ -182,13 +182,13 @@ describe('admin: a discount for several tasks and users', () => {
 
     await userEvent.click(await screen.findByRole('checkbox', { name: /Лабораторна 1/ }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Пошук завдання' }), 'Кур');
-    await waitFor(() => expect(api.lines()).toContain('GET /api/v1/tasks/search?title=%D0%9A%D1%83%D1%80&limit=20'));
+    await waitFor(() => expect(api.lines()).toContain('GET /api/v1/tasks/search?title=%D0%9A%D1%83%D1%80&limit=6'));
     await userEvent.click(screen.getByRole('checkbox', { name: /Курсова/ }));
     expect(within(screen.getByLabelText('Обрано: завдання')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Лабораторна 1', 'Курсова']);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Персональна' }));
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Пошук користувача' }), '@vi');
-    await waitFor(() => expect(api.lines()).toContain('GET /api/v1/users/search?username=vi&limit=20'));
+    await waitFor(() => expect(api.lines()).toContain('GET /api/v1/users/search?username=vi&limit=6'));
     await userEvent.click(screen.getByRole('checkbox', { name: /@student_demo/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /@vira/ }));
     await userEvent.type(screen.getByLabelText('Кількість активацій'), '1');

@@ -65,8 +65,8 @@ export function useBulkDiscounts() {
   return useMutation({ mutationFn: (body: BulkBody) => call(ep.bulkDiscounts, { body }), onSuccess: refresh });
 }
 
-/** Rows a picker shows for what was typed. */
-const PICK_LIMIT = 20;
+/** Rows a picker shows for what was typed: a few, so the rest of the form stays in reach; typing narrows them. */
+const PICK_LIMIT = 6;
 
 /** Tasks of the catalogue whose title holds `title` (the first rows, by title). */
 export function useTaskPicks(title: string) {

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountType, type TaskDiscount } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { Button, Cell, DateTimeInput, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
+import { Button, Cell, DateTimeRange, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
 import { windowState, windowText } from '../../../lib/discountWindow';
 import { useSaveDiscount, useTaskDiscounts, useUser } from '../common/api';
 import { useGoBack, useParentPath } from '../../../lib/navigation';
@@ -159,12 +159,16 @@ export default function GiveDiscountScreen() {
         hint={form.type === 'GLOBAL' ? 'Скільки покупок отримають знижку. Порожньо — без обмежень.' : 'Скільки покупок цей користувач отримає зі знижкою.'}
       />
 
-      <Section header="Час дії" footer="Порожньо — без обмеження з цього боку. Час київський.">
-        <div className={styles.windowFields}>
-          <DateTimeInput label="Діє з" value={form.validFrom} onChange={(validFrom) => set({ validFrom })} />
-          <DateTimeInput label="Діє до" value={form.validTo} onChange={(validTo) => set({ validTo })} />
-        </div>
-      </Section>
+      <DateTimeRange
+        header="Час дії"
+        fromLabel="Діє з"
+        toLabel="Діє до"
+        from={form.validFrom}
+        to={form.validTo}
+        onFrom={(validFrom) => set({ validFrom })}
+        onTo={(validTo) => set({ validTo })}
+        hint="Порожньо — без обмеження з цього боку. Час київський."
+      />
 
       <FixedBottomButton onClick={submit} loading={save.isPending}>
         Застосувати знижку
