@@ -37,6 +37,11 @@ export default defineConfig({
             // A subject's task list, its filter pickers and the buying forms: one chunk (prefetched
             // after the first screen), so moving between them never waits for another file.
             { name: 'catalogue', test: /[\\/]src[\\/]screens[\\/](tasks[\\/](list|pickers)|buying)[\\/]/ },
+            // The admin panel's own screens (users, FAQ, news, maintenance, discounts): one chunk
+            // each area rather than a file per screen, because every lazy file is named in the
+            // first screen's preload table, and an admin opening the panel soon needs the rest.
+            { name: 'admin-users', test: /[\\/]src[\\/]screens[\\/]admin-users[\\/](?!routes\.tsx)/ },
+            { name: 'admin-discounts', test: /[\\/]src[\\/]screens[\\/]admin-discounts[\\/](?!routes\.tsx)/ },
             // The icons of the other screens (the first screen's own are in `app`): one small
             // chunk rather than a sliver per combination of screens that share an icon.
             { name: 'icons', test: /[\\/]src[\\/]ui[\\/]icons[\\/]/ },

@@ -116,6 +116,8 @@ const SCREENS: Shot[] = [
   { name: 'admin-faq-form', persona: A, path: '/settings/admin-panel/faq/edit' },
   { name: 'admin-news', persona: A, path: '/settings/admin-panel/news' },
   { name: 'admin-news-form', persona: A, path: '/settings/admin-panel/news/edit' },
+  { name: 'admin-discounts', persona: A, path: '/settings/admin-panel/discounts' },
+  { name: 'admin-discount-new', persona: A, path: '/settings/admin-panel/discounts/new' },
   // Last: bans the student.
   {
     name: 'blocked',

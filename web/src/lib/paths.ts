@@ -105,5 +105,8 @@ export const paths = {
     broadcasts: `${adminPanel}/broadcasts`,
     newBroadcast: `${adminPanel}/broadcasts/new`,
     broadcast: at(`${adminPanel}/broadcasts/view`, (id: string) => `${adminPanel}/broadcasts/view?id=${enc(id)}`),
+    discounts: `${adminPanel}/discounts`,
+    discountNew: `${adminPanel}/discounts/new`,
+    discount: at(`${adminPanel}/discounts/edit`, (id: string) => `${adminPanel}/discounts/edit?id=${enc(id)}`),
   },
 } as const;

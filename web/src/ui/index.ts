@@ -4,6 +4,7 @@ export { Cell, Chevron } from './Cell';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { MainAction, type MainActionProps } from './MainAction';
 export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
+export { DateTimeInput, DateTimeRange } from './DateTimeInput';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
 export { EmptyState } from './EmptyState';

@@ -1,9 +1,9 @@
-import { BoltIcon, Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, Cell, DocumentIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93', broadcasts: '#ff2d55' } as const;
+const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93', broadcasts: '#ff2d55', discounts: '#5856d6' } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -51,6 +51,13 @@ export default function AdminPanelScreen() {
         <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">
           <Cell to={paths.home} before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
             Каталог завдань
+          </Cell>
+          <Cell
+            to={paths.admin.discounts}
+            before={<IconTile color={TILE.discounts}><PercentIcon size={19} /></IconTile>}
+            subtitle="Усі знижки: пошук, зміна, видалення"
+          >
+            Знижки
           </Cell>
         </Section>
         <Section>
