@@ -8,6 +8,7 @@ import {
   hapticFeedback,
   init as initSdk,
   initData,
+  invoice,
   mainButton,
   miniApp,
   openLink as sdkOpenLink,
@@ -254,6 +255,31 @@ export function openLink(url: string): void {
   // iOS web views block new windows opened outside a direct tap handler chain: same window there.
   if (platform === 'ios') window.location.assign(url);
   else window.open(url, '_blank', 'noopener');
+}
+
+// --- Payments --------------------------------------------------------------------------------
+
+/** How Telegram says its payment sheet closed ('pending': the client could not tell). */
+export type InvoiceOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
+
+/**
+ * Opens a Stars invoice link (`https://t.me/$...`) in Telegram's payment sheet and resolves
+ * when the sheet closes. The outcome is only what the client saw: whether money moved is the
+ * server's to say (it can say 'failed' while the charge went through, and the reverse).
+ * A client without the invoice method gets the link as a t.me link: 'pending'.
+ */
+export async function openInvoice(url: string): Promise<InvoiceOutcome> {
+  if (!safe(() => invoice.openUrl.isAvailable())) {
+    openTelegramLink(url);
+    return 'pending';
+  }
+  try {
+    const status = await invoice.openUrl(url);
+    return status === 'paid' || status === 'cancelled' || status === 'failed' ? status : 'pending';
+  } catch (err) {
+    if (import.meta.env.DEV) console.warn('[telegram] invoice', err);
+    return 'failed';
+  }
 }
 
 /** Opens a t.me link inside Telegram. */

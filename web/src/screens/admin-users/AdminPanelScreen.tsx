@@ -1,9 +1,17 @@
-import { Cell, DocumentIcon, IconTile, Page, Section, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { CardIcon, Cell, DocumentIcon, IconTile, Page, Section, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa' } as const;
+const TILE = {
+  users: '#007aff',
+  deposits: '#ffcc00',
+  bank: '#5856d6',
+  withdrawals: '#34c759',
+  catalogue: '#ff9500',
+  news: '#af52de',
+  faq: '#5ac8fa',
+} as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -17,6 +25,22 @@ export default function AdminPanelScreen() {
             subtitle="Пошук, ролі, блокування, поповнення"
           >
             Користувачі
+          </Cell>
+        </Section>
+        <Section header="Гроші">
+          <Cell
+            to={paths.admin.deposits}
+            before={<IconTile color={TILE.deposits}><StarIcon size={19} /></IconTile>}
+            subtitle="Зірки Telegram і картка: статуси, повернення зірок"
+          >
+            Поповнення
+          </Cell>
+          <Cell
+            to={paths.admin.bankPayments}
+            before={<IconTile color={TILE.bank}><CardIcon size={19} /></IconTile>}
+            subtitle="Перекази без коду: зарахувати вручну"
+          >
+            Платежі на банку
           </Cell>
           <Cell
             to={paths.admin.withdrawals}

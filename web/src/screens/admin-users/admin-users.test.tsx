@@ -129,10 +129,12 @@ describe('admin: users', () => {
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/settings');
   });
 
-  it('the admin menu leads to users and withdrawals', async () => {
+  it('the admin menu leads to users, top-ups, bank payments and withdrawals', async () => {
     mockFetch(routes());
     renderRoutes(adminUsersRoutes, '/settings/admin-panel', ADMIN);
     expect(await screen.findByRole('link', { name: /Користувачі/ })).toHaveAttribute('href', '/settings/admin-panel/profile');
+    expect(screen.getByRole('link', { name: /Поповнення/ })).toHaveAttribute('href', '/settings/admin-panel/deposits');
+    expect(screen.getByRole('link', { name: /Платежі на банку/ })).toHaveAttribute('href', '/settings/admin-panel/bank-payments');
     expect(screen.getByRole('link', { name: /Заявки на виведення/ })).toHaveAttribute('href', '/settings/admin-panel/withdrawals');
   });
 });

@@ -21,3 +21,5 @@ export { PlusIcon } from './PlusIcon';
 export { CardIcon } from './CardIcon';
 export { UsersIcon } from './UsersIcon';
 export { CloseIcon } from './CloseIcon';
+export { StarIcon } from './StarIcon';
+export { CopyIcon } from './CopyIcon';
