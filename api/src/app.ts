@@ -21,6 +21,7 @@ import { acceptSupportForm } from './modules/supports/form.js';
 import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
+import { maintenanceRoutes } from './modules/maintenance/routes.js';
 import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
 // AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
@@ -58,7 +59,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(securityPlugin, { publicUrl: deps.config.publicUrl, production: deps.config.production });
   await app.register(rateLimitPlugin, { limits: deps.config.rateLimits, redisUrl: deps.config.redisUrl });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { tokens: deps.tokens, users: deps.users });
+  await app.register(authPlugin, { tokens: deps.tokens, users: deps.users, maintenance: deps.maintenance });
 
   deps.catalogue.start(deps.database, app.log);
   app.addHook('onClose', () => deps.catalogue.stop());
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // A discount changes the price lists the catalogue keeps.
   await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
   await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
+  await registerRoutes(app, maintenanceRoutes(deps));
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));
   }

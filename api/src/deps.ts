@@ -6,6 +6,7 @@ import { createTokenService } from './lib/jwt.js';
 import { createUsersService } from './modules/users/service.js';
 import { createDiscountsService } from './modules/discounts/service.js';
 import { createInvitesService } from './modules/invites/service.js';
+import { createMaintenanceService } from './modules/maintenance/service.js';
 import { createFileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
@@ -47,6 +48,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
     users: createUsersService(db, config.adminTelegramIds),
     discounts: createDiscountsService(db),
     invites: createInvitesService(db, config),
+    maintenance: createMaintenanceService(db),
     links: createFileLinks(config.jwtSecret, config.publicUrl),
     blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),

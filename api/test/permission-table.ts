@@ -122,6 +122,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   // Developers only, checked in the handler: the dev wallet is the one paid out.
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
+  'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },

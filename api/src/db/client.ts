@@ -6,11 +6,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
 
-export type Schema = typeof schema;
+/**
+ * No table schema: the SQL migrations are the schema, and every query is written in SQL with
+ * drizzle's `sql` template (parameters bound, never spliced), one queries file per area.
+ */
+export type Schema = Record<string, never>;
 /** One type for both drivers: services never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -59,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // the dead client is no longer queryable, so its release destroys it.
     pool.on('connect', (client) => client.on('error', () => {}));
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = drizzlePg(pool, { logger }) as unknown as Db;
     const script: ScriptRunner = async (fn) => {
       const c = await pool.connect();
       try {
@@ -98,7 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const owned = client;
   await owned.waitReady;
-  const db = drizzlePglite(owned, { schema, logger }) as unknown as Db;
+  const db = drizzlePglite(owned, { logger }) as unknown as Db;
   const script: ScriptRunner = (fn) =>
     owned.transaction((tx) =>
       fn(async (text) => {

@@ -4,6 +4,7 @@ import { MSG, type Access, type RateLimitName } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
+import { assertNotInMaintenance, type MaintenanceService } from '../modules/maintenance/service.js';
 import type { AuthUser } from '../types/auth.js';
 
 export type { Access };
@@ -35,7 +36,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersService }) => {
+  async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersService; maintenance: MaintenanceService }) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const url = request.routeOptions.url;
@@ -54,6 +55,9 @@ export const authPlugin = fp(
       const user = await opts.users.loadAuthUser(Number(claims.sub));
       if (!user) throw unauthorized(MSG.tokenInvalid);
       if (user.banned && !request.routeOptions.config.allowBanned) throw forbidden(MSG.banned);
+      // Maintenance: admins keep working; everyone else is told why. Checked when a request
+      // starts, so a purchase already past this point finishes whole.
+      await assertNotInMaintenance(opts.maintenance, user.isAdmin);
       request.user = user;
       if (access === 'admin' && !user.isAdmin) throw forbidden();
       if (access === 'developer' && !user.isDeveloper) throw forbidden(MSG.forbidden);

@@ -11,6 +11,7 @@ import type { Sandbox } from '../modules/generators/sandbox.js';
 import type { BlobStore } from '../ports/blob-store.js';
 import type { GeneratorRegistry } from '../ports/generator.js';
 import type { JobRegistry } from '../jobs/registry.js';
+import type { MaintenanceService } from '../modules/maintenance/service.js';
 import type { StarsGateway } from '../ports/stars.js';
 
 // These types sit below deps.ts (which builds them) and the modules that use them, so that no
@@ -37,6 +38,8 @@ export interface AppDeps {
    * purchase, so an upload being checked never delays a purchase.
    */
   templateChecker: Sandbox;
+  /** The maintenance switch, read through a short per-instance cache. */
+  maintenance: MaintenanceService;
   /** The catalogue's hot reads in memory, dropped by the database's change feed. */
   catalogue: CatalogueCache;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */

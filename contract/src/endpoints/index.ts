@@ -8,3 +8,4 @@ export * from './wallets.js';
 export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
+export * from './maintenance.js';

@@ -1,7 +1,7 @@
 import { endpoints as ep, MSG, type JwtClaims } from '@zalik/contract';
 import { getRawInitData } from '../telegram/sdk';
 import { takeEarly } from './early';
-import { ApiError, networkError, readError } from './errors';
+import { ApiError, isMaintenanceError, networkError, readError } from './errors';
 import { decodeClaims, rememberCourse, setToken } from './token';
 
 /** The sign-in's path (a plain fetch: the client itself waits for the sign-in). */
@@ -25,7 +25,12 @@ async function authenticate(): Promise<JwtClaims> {
   } catch {
     throw networkError();
   }
-  if (!res.ok) throw await readError(res);
+  if (!res.ok) {
+    const err = await readError(res);
+    // A student launching during maintenance: the gate shows why instead of a failure.
+    if (isMaintenanceError(err)) reportMaintenance(err.message);
+    throw err;
+  }
   const body = (await res.json().catch(() => null)) as { jwt?: unknown; courseNumber?: unknown } | null;
   const claims = typeof body?.jwt === 'string' ? decodeClaims(body.jwt) : null;
   if (!claims || typeof body?.jwt !== 'string') throw new ApiError(MSG.tokenInvalid, 401, body);
@@ -72,7 +77,10 @@ export function launchSignedIn(): Promise<void> | null {
 // --- Session events: the AuthGate listens, the client reports. ---------------------------
 
 /** `courseNumber`: what the sign-in answered (AuthAnswer), when it did. */
-type SessionEvent = { type: 'signedIn'; claims: JwtClaims; courseNumber?: number } | { type: 'banned' };
+type SessionEvent =
+  | { type: 'signedIn'; claims: JwtClaims; courseNumber?: number }
+  | { type: 'banned' }
+  | { type: 'maintenance'; message: string };
 const listeners = new Set<(e: SessionEvent) => void>();
 
 function notify(claims: JwtClaims, courseNumber: number | undefined): void {
@@ -82,6 +90,11 @@ function notify(claims: JwtClaims, courseNumber: number | undefined): void {
 /** Called by the client when the server says the user is banned (403 MSG.banned). */
 export function reportBanned(): void {
   listeners.forEach((l) => l({ type: 'banned' }));
+}
+
+/** Called by the client when a call was refused for maintenance; `message` is the admin's. */
+export function reportMaintenance(message: string): void {
+  listeners.forEach((l) => l({ type: 'maintenance', message }));
 }
 
 export function subscribeSession(listener: (e: SessionEvent) => void): () => void {

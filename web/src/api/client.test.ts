@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints as ep, MSG } from '@zalik/contract';
+import { endpoints as ep, MAINTENANCE_ERROR, MSG } from '@zalik/contract';
 
 vi.mock('../telegram/sdk', () => ({ getRawInitData: () => 'query_id=q&user=%7B%22id%22%3A1%7D&hash=h' }));
 
@@ -113,6 +113,17 @@ describe('api client', () => {
     expect(events).toEqual(['banned']);
   });
 
+  it("reports maintenance with the admin's message, and an outage's 503 as no maintenance", async () => {
+    const events: unknown[] = [];
+    const off = subscribeSession((e) => events.push(e));
+    fetchMock.mockResolvedValueOnce(json(503, { message: 'Повернемося о 14:00.', error: MAINTENANCE_ERROR }));
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 503, message: 'Повернемося о 14:00.' });
+    fetchMock.mockResolvedValueOnce(json(503, { message: MSG.unavailable }));
+    await expect(request('GET', '/x')).rejects.toMatchObject({ status: 503, message: MSG.unavailable });
+    off();
+    expect(events).toEqual([{ type: 'maintenance', message: 'Повернемося о 14:00.' }]);
+  });
+
   it('sends FormData as multipart (the browser sets the boundary) and the Idempotency-Key header', async () => {
     fetchMock.mockResolvedValue(json(200, {}));
     const form = new FormData();
@@ -175,5 +186,7 @@ describe('query retries', () => {
     expect(shouldRetry(0, new ApiError('x', 500))).toBe(true);
     expect(shouldRetry(0, new ApiError(MSG.networkError, 0))).toBe(true);
     expect(shouldRetry(2, new ApiError('x', 500))).toBe(false);
+    // Maintenance is a decision, not an outage: asking again soon cannot help.
+    expect(shouldRetry(0, new ApiError('x', 503, { message: 'x', error: MAINTENANCE_ERROR }))).toBe(false);
   });
 });

@@ -4,8 +4,8 @@
  * AuthGate; every failure is an ApiError carrying the server's Ukrainian message.
  */
 import { pathOf, type CallAnswer, type CallInput, type Endpoint, type Shape } from '@zalik/contract';
-import { isBannedError, isTokenExpired, networkError, readError } from './errors';
-import { launchSignedIn, reportBanned, signIn } from './auth';
+import { isBannedError, isMaintenanceError, isTokenExpired, networkError, readError } from './errors';
+import { launchSignedIn, reportBanned, reportMaintenance, signIn } from './auth';
 import { takeEarly } from './early';
 import { getToken } from './token';
 
@@ -84,6 +84,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     }
     if (!res.ok) {
       if (isBannedError(err)) reportBanned();
+      if (isMaintenanceError(err)) reportMaintenance(err.message);
       throw err;
     }
   }

@@ -1,4 +1,4 @@
-import { MSG } from '@zalik/contract';
+import { MAINTENANCE_ERROR, MSG } from '@zalik/contract';
 
 /**
  * Every failed call becomes an ApiError whose `message` is what the user should read: the
@@ -37,6 +37,11 @@ function field(body: unknown, key: 'message' | 'error'): string | undefined {
 /** Expired token: newer servers say it in `message`, older clients read `error`. */
 export function isTokenExpired(status: number, body: unknown): boolean {
   return status === 401 && (field(body, 'message') === MSG.tokenExpired || field(body, 'error') === MSG.tokenExpired);
+}
+
+/** The app is down for maintenance (503 with `error: MAINTENANCE`): not an outage, nothing to retry. */
+export function isMaintenanceError(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === 503 && field(err.body, 'error') === MAINTENANCE_ERROR;
 }
 
 export function isBannedError(err: unknown): boolean {

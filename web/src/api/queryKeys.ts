@@ -63,6 +63,7 @@ export const qk = {
   },
 
   faq: () => ['faq'] as const,
+  maintenance: () => ['maintenance'] as const,
 
   /** User administration and the user pickers of the admin catalogue. */
   users: {

@@ -14,6 +14,7 @@ import { currentSession, launchSignIn, type SignedIn } from './session';
 import { paths } from '../lib/paths';
 
 // Screens of the rare cases (a ban, the first open) stay out of the first screen's bundle.
+const MaintenanceScreen = lazy(() => import('../screens/maintenance/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen })));
 const BlockedScreen = lazy(() => import('../screens/blocked/BlockedScreen').then((m) => ({ default: m.BlockedScreen })));
 const ChooseCourseScreen = lazy(() => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ default: m.ChooseCourseScreen })));
 const RulesScreen = lazy(() => import('../screens/rules/RulesScreen').then((m) => ({ default: m.RulesScreen })));
@@ -59,6 +60,8 @@ export function AuthGate() {
     return { status: 'ready', claims: signedIn.claims };
   });
   const [banned, setBanned] = useState(() => currentSession()?.claims.ban ?? false);
+  // The admin's message while the app is down for maintenance (a call answered 503 MAINTENANCE).
+  const [maintenance, setMaintenance] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 
@@ -68,7 +71,11 @@ export function AuthGate() {
       setBanned(claims.ban);
       setSession((s) => (s.status === 'ready' && s.claims === claims ? s : { status: 'ready', claims }));
     };
-    const off = subscribeSession((e) => (e.type === 'banned' ? setBanned(true) : apply(e)));
+    const off = subscribeSession((e) => {
+      if (e.type === 'banned') setBanned(true);
+      else if (e.type === 'maintenance') setMaintenance(e.message);
+      else apply(e);
+    });
     // It may have answered between the first render and this subscription.
     const signedIn = currentSession();
     if (signedIn) apply(signedIn);
@@ -89,6 +96,23 @@ export function AuthGate() {
     return (
       <Loading>
         <BlockedScreen />
+      </Loading>
+    );
+  }
+  if (maintenance !== null) {
+    return (
+      <Loading>
+        <MaintenanceScreen
+          message={maintenance}
+          onOver={() => {
+            setMaintenance(null);
+            // Refused at sign-in: sign in now; refused later: the screens' reads run again.
+            if (session.status !== 'ready') {
+              setSession({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            } else void qc.invalidateQueries();
+          }}
+        />
       </Loading>
     );
   }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError, isBannedError } from '../api/errors';
+import { ApiError, isBannedError, isMaintenanceError } from '../api/errors';
 import { isNetworkError, markOffline, markOnline } from '../api/network';
 import { hideError, showError } from '../ui/errorBanner';
 
@@ -16,13 +16,13 @@ const MAX_RETRIES = 2;
 
 /** Never retry what the server refused (4xx): the same request gets the same answer. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.isClientError) return false;
+  if ((error instanceof ApiError && error.isClientError) || isMaintenanceError(error)) return false;
   return failureCount < MAX_RETRIES;
 }
 
-/** Every failed call shows the server's message in the red banner, unless opted out. A ban shows the blocked screen instead. */
+/** Every failed call shows the server's message in the red banner, unless opted out. A ban or maintenance shows its own screen instead. */
 function report(error: unknown, silent: boolean | undefined): void {
-  if (silent || isBannedError(error)) return;
+  if (silent || isBannedError(error) || isMaintenanceError(error)) return;
   showError(error instanceof ApiError ? error.message : String((error as Error)?.message ?? error));
 }
 

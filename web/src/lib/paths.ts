@@ -110,5 +110,6 @@ export const paths = {
     faqForm: `${adminPanel}/faq/edit`,
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
+    maintenance: `${adminPanel}/maintenance`,
   },
 } as const;

@@ -7,6 +7,7 @@ export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonRows, SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
 export { EmptyState } from './EmptyState';
+export { StatusScreen } from './StatusScreen';
 export { Lottie, type LottieName } from './Lottie';
 export { ErrorBanner } from './ErrorBanner';
 export { useErrorBanner, showError, hideError, clearErrorOnNavigation } from './errorBanner';

@@ -3,11 +3,14 @@ import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
+import { assertNotInMaintenance } from '../maintenance/service.js';
 
-export const usersRoutes = ({ config, users, tokens }: AppDeps): Route[] => [
+export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Route[] => [
   route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request) => {
     const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
     const { user } = await users.signIn(profile);
+    // During maintenance only admins get a session; everyone else learns why at launch.
+    await assertNotInMaintenance(maintenance, user.roles.includes('ROLE_ADMIN'));
     const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
     return { jwt, courseNumber: user.courseNumber };
   }),

@@ -1,16 +1,17 @@
-import { CardIcon, Cell, DocumentIcon, IconTile, Page, Section, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { CardIcon, Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
 const TILE = {
   users: '#007aff',
-  deposits: '#ffcc00',
+  deposits: '#ff9f0a',
   bank: '#5856d6',
   withdrawals: '#34c759',
   catalogue: '#ff9500',
   news: '#af52de',
   faq: '#5ac8fa',
+  maintenance: '#8e8e93',
 } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
@@ -61,6 +62,15 @@ export default function AdminPanelScreen() {
         <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">
           <Cell to={paths.home} before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
             Каталог завдань
+          </Cell>
+        </Section>
+        <Section>
+          <Cell
+            to={paths.admin.maintenance}
+            before={<IconTile color={TILE.maintenance}><SettingsIcon size={19} /></IconTile>}
+            subtitle="Закрити застосунок для всіх, крім адміністраторів"
+          >
+            Технічне обслуговування
           </Cell>
         </Section>
       </Page>

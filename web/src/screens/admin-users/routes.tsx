@@ -17,4 +17,5 @@ export const adminUsersRoutes: RouteObject[] = [
   { path: paths.admin.faqForm, lazy: lazy(() => import('./content/FaqFormScreen')) },
   { path: paths.admin.news, lazy: lazy(() => import('./content/NewsAdminScreen')) },
   { path: paths.admin.newsForm, lazy: lazy(() => import('./content/NewsFormScreen')) },
+  { path: paths.admin.maintenance, lazy: lazy(() => import('./MaintenanceAdminScreen')) },
 ];

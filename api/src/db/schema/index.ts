@@ -1,2 +1,0 @@
-export * from './users.js';
-export * from './catalogue.js';
