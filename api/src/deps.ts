@@ -24,7 +24,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { telegramStars } from './ports/stars.js';
 import { expireDue } from './modules/deposits/queries.js';
 
-import type { AppDeps } from './types/deps.js';
+import type { AppDeps, DemoPayments } from './types/deps.js';
 
 export type { AppDeps, SeedStep } from './types/deps.js';
 
@@ -32,11 +32,22 @@ export type { AppDeps, SeedStep } from './types/deps.js';
 /** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
 const SEND_TIMEOUT_SECONDS = 300;
 
+export interface CreateDepsOptions {
+  /**
+   * Demo mode with its local fakes running (modules/demo/payments.ts, started by main.ts): the
+   * config's Bot API and bank point at them, so Stars and the bot work as with a real bot.
+   */
+  demoPayments?: DemoPayments;
+}
+
 /**
  * The one place the application is wired: services, the hooks between areas, generators,
  * the bot and the background jobs. Route lists and the bot only use what is here.
  */
-export function createDeps(config: Config, database: Database): AppDeps {
+export function createDeps(config: Config, database: Database, opts: CreateDepsOptions = {}): AppDeps {
+  const demoPayments = opts.demoPayments ?? null;
+  // A Bot API answers: Telegram's, or in demo mode the local fake when it runs.
+  const botApi = !config.demo || demoPayments !== null;
   const db = database.db;
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
@@ -55,10 +66,11 @@ export function createDeps(config: Config, database: Database): AppDeps {
     templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
-    stars: config.demo ? null : telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot })),
+    stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot })) : null,
     bot: null,
+    demoPayments,
     dispose: async () => {
-      await Promise.all([sandbox.close(), templateChecker.close()]);
+      await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
     },
   };
 
@@ -82,7 +94,7 @@ export function createDeps(config: Config, database: Database): AppDeps {
     const n = await expireDue(db);
     if (n) log.info({ expired: n }, 'deposit requests expired');
   });
-  if (!config.demo) deps.bot = createBot(deps);
+  if (botApi) deps.bot = createBot(deps);
   return deps;
 }
 

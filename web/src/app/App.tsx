@@ -9,8 +9,6 @@ import { routes } from './routes';
 
 /** Demo mode only: with the emulation, a chunk a student inside Telegram never downloads. */
 const DemoBar = lazy(() => import('./DemoBar').then((m) => ({ default: m.DemoBar })));
-/** Demo mode only: what stands in for Telegram's payment sheet and for the bank's jar page. */
-const DemoPayments = lazy(() => import('./DemoPayments').then((m) => ({ default: m.DemoPayments })));
 
 /** The whole app: data, router, the error banner, and the emulated Telegram header in demo mode. */
 export function App({ demo }: { demo: boolean }) {
@@ -21,7 +19,6 @@ export function App({ demo }: { demo: boolean }) {
       {demo && (
         <Suspense fallback={null}>
           <DemoBar />
-          <DemoPayments />
         </Suspense>
       )}
       <RouterProvider router={router} />

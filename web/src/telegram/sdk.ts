@@ -10,14 +10,11 @@ import {
   initData,
   mainButton,
   miniApp,
-  on,
   openLink as sdkOpenLink,
   openTelegramLink as sdkOpenTelegramLink,
-  postEvent,
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL,
-  supports,
   swipeBehavior,
   themeParams,
   viewport,
@@ -257,48 +254,6 @@ export function openLink(url: string): void {
   // iOS web views block new windows opened outside a direct tap handler chain: same window there.
   if (platform === 'ios') window.location.assign(url);
   else window.open(url, '_blank', 'noopener');
-}
-
-// --- Payments --------------------------------------------------------------------------------
-
-/** How Telegram says its payment sheet closed ('pending': the client could not tell). */
-export type InvoiceOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
-
-/** The slug of an invoice link: `https://t.me/$<slug>` or `https://t.me/invoice/<slug>`. */
-function invoiceSlug(url: string): string | undefined {
-  const u = safe(() => new URL(url));
-  if (!u || !['t.me', 'telegram.me', 'telegram.dog'].includes(u.hostname)) return undefined;
-  return /^\/(?:\$|invoice\/)([A-Za-z0-9_=-]+)$/.exec(u.pathname)?.[1];
-}
-
-/**
- * Opens a Stars invoice link in Telegram's payment sheet and resolves when the sheet closes.
- * The outcome is only what the client saw: whether money moved is the server's to say (it can
- * say 'failed' while the charge went through, and the reverse). A client without the method
- * gets the link as a t.me link: 'pending'. Written on the bridge's own calls rather than the
- * SDK's invoice component, which would weigh on the first screen for a sheet few ever open.
- */
-export function openInvoice(url: string): Promise<InvoiceOutcome> {
-  const slug = invoiceSlug(url);
-  if (!slug || !safe(() => supports('web_app_open_invoice', version))) {
-    openTelegramLink(url);
-    return Promise.resolve('pending');
-  }
-  return new Promise((resolve) => {
-    const off = on('invoice_closed', (event) => {
-      if (event.slug !== slug) return;
-      off();
-      const s = event.status;
-      resolve(s === 'paid' || s === 'cancelled' || s === 'failed' ? s : 'pending');
-    });
-    try {
-      postEvent('web_app_open_invoice', { slug });
-    } catch (err) {
-      off();
-      if (import.meta.env.DEV) console.warn('[telegram] invoice', err);
-      resolve('failed');
-    }
-  });
 }
 
 /** Opens a t.me link inside Telegram. */

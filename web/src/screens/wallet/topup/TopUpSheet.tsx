@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DepositRequest } from '@zalik/contract';
 import { qk } from '../../../api/queryKeys';
 import { paths } from '../../../lib/paths';
-import { openInvoice } from '../../../telegram/sdk';
+import { openInvoice } from '../../../telegram/invoice';
 import { BottomSheet, EmptyState, SkeletonBar } from '../../../ui';
 import { useDepositOptions } from './api';
 import { ChooseStep, initialDraft, type Draft } from './ChooseStep';
