@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { endpoints as ep, formatUah, type DemoInvoice } from '@zalik/contract';
 import { call } from '../api/client';
 import { closeDemoBank, closeDemoInvoice, getDemoState, subscribeDemo } from '../telegram/demo';
-import { BottomSheet, Button, Input, SheetFooter, Spinner, StarIcon } from '../ui';
+import { BottomSheet, Button, Input, SheetFooter, Spinner, StarIcon, Stars } from '../ui';
 import styles from './DemoPayments.module.css';
 
 /**
@@ -50,7 +50,9 @@ function StarsSheet({ slug }: { slug: string }) {
         {invoice ? (
           <>
             <p className={styles.title}>{invoice.title}</p>
-            <p className={styles.price}>{invoice.stars} ⭐</p>
+            <p className={styles.price}>
+              <Stars n={invoice.stars} />
+            </p>
           </>
         ) : (
           !error && <Spinner size={24} />
@@ -70,7 +72,13 @@ function StarsSheet({ slug }: { slug: string }) {
           </Button>
         ) : (
           <Button size="large" stretched disabled={!invoice} loading={paying} onClick={() => void pay()}>
-            {invoice ? `Оплатити ${invoice.stars} ⭐` : 'Оплатити'}
+            {invoice ? (
+              <span>
+                Оплатити <Stars n={invoice.stars} />
+              </span>
+            ) : (
+              'Оплатити'
+            )}
           </Button>
         )}
       </SheetFooter>

@@ -23,6 +23,7 @@ export { FileCard } from './FileCard';
 export { useDownload } from './useDownload';
 export { ActionSheet, type SheetAction } from './ActionSheet';
 export { BottomSheet, SheetFooter } from './BottomSheet';
+export { Stars } from './Stars';
 export { FilePicker } from './FilePicker';
 export { Avatar, initialsOf } from './Avatar';
 export { useToast } from './Toast';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEPOSIT_PROVIDERS, DEPOSIT_STATUSES, MSG, formatUah, type DepositProvider, type DepositRequest, type DepositStatus } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } from '../../../ui';
+import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Stars, Tabs, useToast } from '../../../ui';
 import { useDepositRequests, useRefundDeposit } from './api';
 import styles from './admin.module.css';
 import { DepositCard } from './DepositCard';
@@ -106,7 +106,13 @@ function AdminDeposits() {
       <ConfirmDialog
         open={confirming !== null}
         title="Повернути зірки?"
-        question={confirming ? `${confirming.stars ?? 0} ⭐ повернуться ${whoOf(confirming.user)}.` : undefined}
+        question={
+          confirming ? (
+            <>
+              <Stars n={confirming.stars ?? 0} /> повернуться {whoOf(confirming.user)}.
+            </>
+          ) : undefined
+        }
         text={
           confirming
             ? `З його загального гаманця буде списано ${formatUah(confirming.credited ?? confirming.amount)}. Якщо частину вже витрачено, повернення не відбудеться.`

@@ -1,6 +1,6 @@
 import { formatUah, type DepositRequest } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Button } from '../../../ui';
+import { Button, Stars } from '../../../ui';
 import styles from './admin.module.css';
 import { DEPOSIT_STATUS_LABEL, PROVIDER_LABEL, whoOf } from './labels';
 
@@ -32,7 +32,14 @@ export function DepositCard({ request: r, busy, onRefund }: DepositCardProps) {
       </div>
       <p className={styles.detail}>
         {PROVIDER_LABEL[r.provider]}
-        {r.provider === 'TELEGRAM_STARS' ? ` · ${r.stars ?? 0} ⭐` : ` · код ${r.comment ?? ''}`}
+        {r.provider === 'TELEGRAM_STARS' ? (
+          <>
+            {' · '}
+            <Stars n={r.stars ?? 0} />
+          </>
+        ) : (
+          ` · код ${r.comment ?? ''}`
+        )}
         {credited !== null && ` · зараховано ${formatUah(credited)}`}
         {r.paidAt && ` · оплачено ${formatDate(r.paidAt)}`}
       </p>

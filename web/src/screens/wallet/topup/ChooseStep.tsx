@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatUah, starsPrice, type DepositOptions, type DepositProvider, type DepositRequest } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { CardIcon, Input, MainAction, SectionHeader, SheetFooter, StarIcon } from '../../../ui';
+import { CardIcon, Input, MainAction, SectionHeader, SheetFooter, StarIcon, Stars } from '../../../ui';
 import { checkDepositAmount } from './amount';
 import { useCreateDeposit } from './api';
 import styles from './topup.module.css';
@@ -55,13 +55,16 @@ export function ChooseStep({ options, draft, onDraft, onCreated }: ChooseStepPro
 
   const stars = check.ok ? starsPrice(check.amount, options.stars.kopecksPerStar, options.stars.feePercent) : null;
   const fee = options.stars.feePercent;
-  const starsNote = !options.stars.available
-    ? 'Зараз недоступно'
-    : stars === null
-      ? 'Ціну в зірках покажемо, щойно введете суму'
-      : fee > 0
-        ? `${stars} ⭐ (з комісією ${fee} %)`
-        : `${stars} ⭐`;
+  const starsNote = !options.stars.available ? (
+    'Зараз недоступно'
+  ) : stars === null ? (
+    'Ціну в зірках покажемо, щойно введете суму'
+  ) : (
+    <>
+      <Stars n={stars} />
+      {fee > 0 && ` (з комісією ${fee} %)`}
+    </>
+  );
   const cardNote = options.monobank.automatic ? 'Monobank · Visa, Mastercard, без комісії' : 'Monobank · зарахування адміністратором';
 
   return (
@@ -132,7 +135,7 @@ interface MethodProps {
   tile: string;
   icon: ReactNode;
   title: string;
-  note: string;
+  note: ReactNode;
   onPick: () => void;
 }
 

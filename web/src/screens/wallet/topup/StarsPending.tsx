@@ -1,5 +1,5 @@
 import { formatUah, type DepositRequest } from '@zalik/contract';
-import { MainAction, SheetFooter, Spinner, StarIcon } from '../../../ui';
+import { MainAction, SheetFooter, Spinner, StarIcon, Stars } from '../../../ui';
 import styles from './topup.module.css';
 
 /**
@@ -36,7 +36,7 @@ export function StarsPending({ request, invoice, onOpen }: StarsPendingProps) {
         </span>
         <h3 className={styles.stateTitle}>{HEADLINE[invoice]}</h3>
         <p className={styles.stateAmount}>
-          {request.stars} ⭐ <span className={styles.stateFor}>за {formatUah(request.amount)}</span>
+          <Stars n={request.stars ?? 0} /> <span className={styles.stateFor}>за {formatUah(request.amount)}</span>
         </p>
         <p className={styles.stateText}>
           {stopped

@@ -7,6 +7,7 @@ import { json, mockFetch, preloadLazy, renderRoutes, STUDENT, type Handler } fro
 import { walletRoutes } from '../routes';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
+vi.mock('../../../telegram/invoice', () => import('../../../../test/sdk-mock'));
 
 const JAR = 'https://send.monobank.ua/jar/zalik';
 const OPTIONS: DepositOptions = {
