@@ -7,10 +7,10 @@ import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } 
 import { useBankPayments, useCreditBankPayment } from './api';
 import styles from './admin.module.css';
 import { BankPaymentCard } from './BankPaymentCard';
-import { BANK_STATUS_LABEL } from './labels';
 
 type Status = BankPayment['status'];
-const TABS = BANK_PAYMENT_STATUSES.map((value) => ({ value, label: BANK_STATUS_LABEL[value] }));
+const TAB_LABEL: Record<Status, string> = { UNMATCHED: 'Без коду', MATCHED: 'За кодом', CREDITED: 'Зараховані' };
+const TABS = BANK_PAYMENT_STATUSES.map((value) => ({ value, label: TAB_LABEL[value] }));
 
 interface Pending {
   payment: BankPayment;

@@ -129,7 +129,7 @@ describe('admin: bank payments', () => {
         json(c.query.get('status') === 'CREDITED' ? [payment({ status: 'CREDITED', creditedTo: { telegramId: '100001', username: 'student_demo' } })] : []),
     });
     renderRoutes(walletRoutes, '/settings/admin-panel/bank-payments', ADMIN);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Зараховано вручну' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Зараховані' }));
     const item = await screen.findByRole('article', { name: /Платіж 300/ });
     expect(item).toHaveTextContent('@student_demo · ID 100001');
     expect(within(item).queryByRole('button', { name: 'Зарахувати' })).toBeNull();
