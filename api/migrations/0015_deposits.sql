@@ -16,7 +16,9 @@ CREATE TABLE deposit_requests (
   -- the short code a bank payment's comment carries ('ZLK-7F3K2'); unique for all time
   code text NOT NULL UNIQUE,
   payment_link text,
-  status text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING', 'PAID', 'EXPIRED', 'REFUNDED')),
+  -- REFUNDING: a Stars refund debited the wallet and waits for Telegram's answer (docs/LEDGER.md);
+  -- the API shows it as PAID until Telegram confirms.
+  status text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING', 'PAID', 'EXPIRED', 'REFUNDING', 'REFUNDED')),
   credited bigint CHECK (credited IS NULL OR credited > 0),
   -- telegram_payment_charge_id or the bank statement item id that paid it
   charge_id text UNIQUE,
@@ -25,8 +27,10 @@ CREATE TABLE deposit_requests (
   paid_at timestamptz,
   refunded_at timestamptz,
   refunded_by bigint REFERENCES users (telegram_id),
+  -- refund attempts started; each debits under its own key, and one Telegram refused is undone
+  refund_attempts integer NOT NULL DEFAULT 0,
   CHECK ((provider = 'TELEGRAM_STARS') = (stars IS NOT NULL)),
-  CHECK ((status IN ('PAID', 'REFUNDED')) = (paid_at IS NOT NULL AND credited IS NOT NULL AND charge_id IS NOT NULL)),
+  CHECK ((status IN ('PAID', 'REFUNDING', 'REFUNDED')) = (paid_at IS NOT NULL AND credited IS NOT NULL AND charge_id IS NOT NULL)),
   CHECK ((status = 'REFUNDED') = (refunded_at IS NOT NULL))
 );
 CREATE INDEX deposit_requests_user ON deposit_requests (user_id, created_at DESC, id DESC);

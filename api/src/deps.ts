@@ -22,7 +22,7 @@ import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { telegramStars } from './ports/stars.js';
-import { expireDue } from './modules/deposits/queries.js';
+import { registerDepositJobs } from './modules/deposits/jobs.js';
 
 import type { AppDeps, DemoPayments } from './types/deps.js';
 
@@ -31,6 +31,7 @@ export type { AppDeps, SeedStep } from './types/deps.js';
 
 /** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
 const SEND_TIMEOUT_SECONDS = 300;
+const STARS_TIMEOUT_SECONDS = 15;
 
 export interface CreateDepsOptions {
   /**
@@ -66,7 +67,8 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     templateChecker,
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
-    stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot })) : null,
+    // A short timeout: an admin waits on the refund call, a student on the invoice link.
+    stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
     demoPayments,
     dispose: async () => {
@@ -89,11 +91,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     const r = await sweepOnce(deps);
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
   });
-  // Unpaid top-ups end; a payment that still arrives for one is credited all the same.
-  deps.jobs.every('deposits.expire', 60_000, async ({ log }) => {
-    const n = await expireDue(db);
-    if (n) log.info({ expired: n }, 'deposit requests expired');
-  });
+  registerDepositJobs(deps);
   if (botApi) deps.bot = createBot(deps);
   return deps;
 }

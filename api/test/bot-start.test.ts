@@ -78,7 +78,7 @@ describe('/start', () => {
 });
 
 describe('payments and buttons', () => {
-  it('refuses a Stars checkout in Ukrainian while nothing is sold through the bot', async () => {
+  it('refuses in Ukrainian a Stars checkout whose payload names no top-up', async () => {
     await bot.handleUpdate({
       update_id: updateId++,
       pre_checkout_query: {
@@ -86,7 +86,7 @@ describe('payments and buttons', () => {
       },
     } as never);
     const answer = fake.delivered('answerPreCheckoutQuery').at(-1)!;
-    expect(answer.params).toEqual({ pre_checkout_query_id: 'pcq-1', ok: false, error_message: BOT_TEXT.paymentUnavailable });
+    expect(answer.params).toEqual({ pre_checkout_query_id: 'pcq-1', ok: false, error_message: BOT_TEXT.checkoutUnknown });
   });
 
   it('answers an inline button press so its spinner stops', async () => {

@@ -123,6 +123,10 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
+  // The bank path: a Stars request would ask the Bot API, which this world has none of.
+  'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
+  'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/transactions/request/deposit/:id/refund': { sample: () => ({ params: { id: MISSING } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },

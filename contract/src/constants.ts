@@ -63,3 +63,7 @@ export type WalletKind = keyof typeof WALLET_NAMES;
 
 /** `start_param` prefix of a referral link: `ref_<telegramId>`. */
 export const REFERRAL_PREFIX = 'ref_';
+
+export const MAINTENANCE_MESSAGE_MAX = 500;
+/** The `error` field of a 503 that maintenance answers, so a client tells it from an outage (the first screen reads it: no zod here). */
+export const MAINTENANCE_ERROR = 'MAINTENANCE';

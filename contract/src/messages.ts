@@ -103,6 +103,8 @@ export const MSG = {
   depositNotRefundable: 'Повернути можна лише оплачене зірками поповнення, яке ще не повернуто.',
   depositRefundSpent: 'Повернення неможливе: частину цих коштів уже витрачено.',
   depositRefundFailed: 'Telegram не виконав повернення зірок. Кошти не списано, спробуйте ще раз.',
+  depositRefundPending:
+    'Telegram не відповів. Кошти списано з гаманця, а повернення зірок завершиться автоматично, щойно Telegram відповість.',
   bankPaymentNotFound: 'Банківський платіж не знайдено.',
   bankPaymentTaken: 'Цей платіж уже зараховано.',
   depositCodeCopied: 'Код скопійовано',
@@ -162,5 +164,5 @@ export const MSG = {
   // ours: web client shell
   openInTelegram: 'Відкрийте застосунок у Telegram',
   appLoadFailed: 'Не вдалося завантажити застосунок. Спробуйте ще раз.',
-  networkError: "Немає з'єднання з сервером. Перевірте інтернет і спробуйте ще раз.",
+  networkError: 'Немає з’єднання з сервером. Перевірте інтернет і спробуйте ще раз.',
 } as const;

@@ -118,6 +118,24 @@ describe('a manual order from purchase to delivery', () => {
       await dev.getByRole('dialog', { name: 'розв’язок.pdf' }).waitFor();
       await waitForIdle(dev);
       await shoot(dev, `dev-panel-file-popup-${theme}`);
+
+      // Delivered: the card says where the answer went. The queue's refresh is held back so the
+      // picture does not race the moment the card leaves.
+      await dev.getByRole('button', { name: 'Скасувати' }).click();
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      const queue = '**/api/v1/histories/developer/in-progress';
+      await dev.route(queue, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await card.getByRole('button', { name: 'Відправити' }).click();
+      await card.getByRole('status').getByText('Відповідь надіслано @student_demo').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await dev.waitForTimeout(300);
+      await shoot(dev, `dev-panel-delivered-${theme}`);
+      release();
+      await dev.unroute(queue);
     });
   }
 });

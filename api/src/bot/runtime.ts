@@ -1,7 +1,7 @@
 import { webhookCallback, type Bot } from 'grammy';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../types/deps.js';
-import { ALLOWED_UPDATES } from './bot.js';
+import { ALLOWED_UPDATES, BOT_COMMANDS, setBotLog } from './bot.js';
 
 export interface Telegram {
   bot: Bot | null;
@@ -22,6 +22,7 @@ export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
   const { config, bot } = deps;
   const log = app.log.child({ module: 'telegram' });
   bot?.catch((err) => log.error({ err }, 'bot update failed'));
+  if (bot) setBotLog(bot, log);
 
   if (bot && config.botWebhookUrl) {
     const handle = webhookCallback(bot, 'fastify', { secretToken: config.botWebhookSecret });
@@ -32,6 +33,10 @@ export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
     bot,
     async start() {
       if (!bot) return;
+      // Not awaited: a slow Bot API must not hold up receiving updates.
+      void bot.api
+        .setMyCommands([...BOT_COMMANDS])
+        .catch((err: unknown) => log.warn({ err }, 'could not set the bot commands menu'));
       if (config.botWebhookUrl) {
         await bot.api
           .setWebhook(`${config.botWebhookUrl}${webhookPath(config.botWebhookSecret)}`, {

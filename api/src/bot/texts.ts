@@ -16,7 +16,21 @@ export const BOT_TEXT = {
   openApp: 'Відкрити Залік',
   banned: MSG.blocked,
   unbanned: 'Вас розблоковано. Ви знову можете користуватися застосунком.',
-  paymentUnavailable: 'Оплата через бота поки недоступна. Поповніть гаманець у застосунку.',
+  paymentUnavailable: 'Не вдалося перевірити оплату. Спробуйте ще раз за хвилину.',
+  /** pre_checkout_query refused: Telegram shows the reason to the payer. */
+  checkoutUnknown: 'Цей рахунок не належить до ваших поповнень Заліку. Створіть нове поповнення в застосунку.',
+  checkoutExpired: 'Час на оплату цього поповнення минув. Створіть нове поповнення в застосунку.',
+  checkoutAmount: 'Сума рахунку не збігається із сумою поповнення. Створіть нове поповнення в застосунку.',
+  checkoutPaid: 'Це поповнення вже оплачено. Щоб поповнити ще, створіть нове в застосунку.',
+  /** /paysupport: Telegram's terms ask every bot that takes Stars to answer it. */
+  paySupport:
+    'Допомога з оплатою зірками Telegram ⭐\n\n' +
+    '• Якщо зірки списано, а гаманець не поповнився, або щось пішло не так — напишіть нам у розділі «Підтримка» ' +
+    'застосунку (кнопка нижче): вкажіть дату, суму і, якщо є, номер поповнення.\n' +
+    '• Повернення: адміністратор може повернути зірки за поповнення, кошти якого ще не витрачено. ' +
+    'Зірки повертаються на ваш рахунок у Telegram, а сума поповнення списується з Загального гаманця.\n' +
+    '• Поповнення, оплачене двічі або не знайдене, ми повертаємо автоматично.\n\n' +
+    'Telegram не розглядає запити щодо покупок у ботах: з ними допомагаємо ми.',
 } as const;
 
 /** The support chat's copy of a message: who wrote it, so support can answer in Telegram. */
@@ -57,4 +71,19 @@ export function withdrawalResolvedText(w: { id: string; status: 'PAID' | 'REJECT
   return w.status === 'PAID'
     ? `Заявку на виведення №${w.id} виконано: ${formatUah(w.payoutUah)} надіслано на картку ${w.card} (комісія ${formatUah(w.feeUah)}).`
     : `Заявку на виведення №${w.id} на ${formatUah(w.amountUah)} відхилено. Кошти повернено на ваш Dev гаманець.`;
+}
+
+/** To the payer: a Stars top-up reached the general wallet. */
+export function depositPaidText(d: { amountUah: number; balanceUah: number }): string {
+  return `Гаманець поповнено на ${formatUah(d.amountUah)} (оплата зірками Telegram). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
+}
+
+/** To the user: an admin's refund of a Stars top-up went through. */
+export function depositRefundedText(d: { id: number; stars: number; amountUah: number }): string {
+  return `Зірки за поповнення №${d.id} повернено: ${d.stars} ⭐ знову на вашому рахунку Telegram. З Загального гаманця списано ${formatUah(d.amountUah)}.`;
+}
+
+/** To the payer: a Stars payment that matched no top-up of theirs went back to them. */
+export function starsReturnedText(d: { stars: number }): string {
+  return `Платіж на ${d.stars} ⭐ не відповідав жодному вашому поповненню, тож ми його не зарахували і повернули зірки на ваш рахунок Telegram.`;
 }

@@ -1,6 +1,9 @@
 // A local Bot API for the tests and the demo (never started in production): real HTTP, no mocked function.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BotApiError, createFakePayments, type FakePayments } from './bot-payments.js';
+
+export type { FakeInvoice, FakeStarPayment, PayOptions, PayResult, PayingUser } from './bot-payments.js';
 
 /** One Bot API call the fake received. */
 export interface BotCall {
@@ -13,21 +16,31 @@ export interface BotCall {
   ok: boolean;
 }
 
-export interface FakeBotApi {
+export interface FakeBotApi extends Omit<FakePayments, 'answer'> {
   /** Give this to grammY as `client.apiRoot`. */
   apiRoot: string;
   token: string;
   calls: BotCall[];
   /** Calls that succeeded, i.e. what a chat would actually show. */
   delivered(method?: string): BotCall[];
-  /** The next `count` calls fail: `error` answers 500 as Telegram does in an outage, `down` drops the connection, or a Bot API error code (e.g. 403). */
-  fail(count: number, how?: 'error' | 'down' | number): void;
-  /** Updates handed out by getUpdates. */
-  pushUpdate(update: Record<string, unknown>): void;
+  /**
+   * The next `count` calls (of `method` only, when given) fail: `error` answers 500 as Telegram
+   * does in an outage, `down` drops the connection, or a Bot API error code (e.g. 403).
+   */
+  fail(count: number, how?: 'error' | 'down' | number, method?: string): void;
+  /** Updates handed out by getUpdates (or to `deliverTo`'s handler); an update without update_id gets the next one. */
+  pushUpdate(update: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Hands the updates the fake makes (payments) to `handler` instead of getUpdates, e.g. a
+   * webhook POST or `bot.handleUpdate`; no handler: back to getUpdates.
+   */
+  deliverTo(handler: ((update: Record<string, unknown>) => unknown) | null): void;
   close(): Promise<void>;
 }
 
 const BOT_USER = { id: 777000111, is_bot: true, first_name: 'Zalik', username: 'zalik_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+
+const FAILURE_TEXT: Record<number, string> = { 400: 'Bad Request: the fake was told to fail', 403: 'Forbidden: bot was blocked by the user' };
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -86,8 +99,30 @@ async function parse(req: IncomingMessage, body: Buffer): Promise<Pick<BotCall, 
 export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<FakeBotApi> {
   const calls: BotCall[] = [];
   const updates: Record<string, unknown>[] = [];
-  let failures: { count: number; how: 'error' | 'down' | number } = { count: 0, how: 'error' };
+  let failures: { count: number; how: 'error' | 'down' | number; method?: string } = { count: 0, how: 'error' };
   let messageId = 1;
+  let nextUpdateId = 1;
+  let handler: ((update: Record<string, unknown>) => unknown) | null = null;
+
+  /** Update ids only grow, as Telegram's do: getUpdates' offset forgets every id below it. */
+  const queue = (update: Record<string, unknown>) => {
+    const withId = { ...update, update_id: typeof update.update_id === 'number' ? update.update_id : nextUpdateId };
+    nextUpdateId = Math.max(nextUpdateId, withId.update_id + 1);
+    updates.push(withId);
+    return withId;
+  };
+  const payments = createFakePayments({
+    calls,
+    nextMessageId: () => messageId++,
+    emit(update) {
+      if (!handler) return queue(update);
+      const withId = { ...update, update_id: nextUpdateId++ };
+      void Promise.resolve()
+        .then(() => handler?.(withId))
+        .catch(() => undefined);
+      return withId;
+    },
+  });
 
   const message = (chatId: unknown, extra: Record<string, unknown> = {}) => ({
     message_id: messageId++,
@@ -119,11 +154,10 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
       case 'deleteWebhook':
       case 'setWebhook':
       case 'answerCallbackQuery':
-      case 'answerPreCheckoutQuery':
       case 'setMyCommands':
         return true;
       default:
-        return undefined;
+        return payments.answer(method, params);
     }
   };
 
@@ -141,14 +175,15 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
       const call: BotCall = { method, ...parsed, ok: false };
       calls.push(call);
       if (gotToken !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
-      if (failures.count > 0 && method !== 'getUpdates') {
+      if (failures.count > 0 && method !== 'getUpdates' && (!failures.method || failures.method === method)) {
         failures.count--;
         if (failures.how === 'down') return req.socket.destroy();
         const code = failures.how === 'error' ? 500 : failures.how;
-        return send(code, { ok: false, error_code: code, description: code === 403 ? 'Forbidden: bot was blocked by the user' : 'Internal Server Error' });
+        return send(code, { ok: false, error_code: code, description: FAILURE_TEXT[code] ?? 'Internal Server Error' });
       }
       const result = await answer(method, parsed.params);
       if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
+      if (result instanceof BotApiError) return send(result.code, { ok: false, error_code: result.code, description: result.description });
       call.ok = true;
       send(200, { ok: true, result });
     })().catch((err: unknown) => {
@@ -164,12 +199,19 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     token,
     calls,
     delivered: (method) => calls.filter((c) => c.ok && (!method || c.method === method)),
-    fail(count, how = 'error') {
-      failures = { count, how };
+    fail(count, how = 'error', method) {
+      failures = { count, how, method };
     },
-    pushUpdate(update) {
-      updates.push(update);
+    pushUpdate: queue,
+    deliverTo(h) {
+      handler = h;
     },
+    invoices: payments.invoices,
+    payments: payments.payments,
+    invoice: payments.invoice,
+    pay: payments.pay,
+    redeliver: payments.redeliver,
+    forgePayment: payments.forgePayment,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

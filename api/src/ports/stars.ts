@@ -1,12 +1,22 @@
 import { GrammyError, type Api } from 'grammy';
 
+/** Telegram answered that it did not refund (a 4xx error other than "already refunded"). */
+export class StarsRefused extends Error {
+  constructor(readonly description: string) {
+    super(description);
+  }
+}
+
 /** What Zalik asks of Telegram's Stars payments (Bot API, currency XTR). */
 export interface StarsGateway {
   /** An invoice link for `stars` Stars; `payload` comes back in pre_checkout_query and successful_payment. */
   createInvoiceLink(input: { title: string; description: string; payload: string; stars: number }): Promise<string>;
   /**
    * Returns the Stars of a payment to the user. Resolves 'refunded' when Telegram did it now and
-   * 'already' when it says the charge was refunded before; throws when it did not refund.
+   * 'already' when it says the charge was refunded before; throws StarsRefused when Telegram
+   * answered that it did not refund, and any other error when no answer says either way (no
+   * connection, a timeout, a 5xx or 429): the refund may or may not have happened, and a repeated
+   * call tells which.
    */
   refund(userId: number, chargeId: string): Promise<'refunded' | 'already'>;
 }
@@ -25,6 +35,9 @@ export function telegramStars(api: Api): StarsGateway {
         return 'refunded';
       } catch (err) {
         if (err instanceof GrammyError && ALREADY_REFUNDED.test(err.description)) return 'already';
+        if (err instanceof GrammyError && err.error_code >= 400 && err.error_code < 500 && err.error_code !== 429) {
+          throw new StarsRefused(err.description);
+        }
         throw err;
       }
     },

@@ -11,8 +11,14 @@ export interface DepositRow {
   stars: number | null;
   code: string;
   payment_link: string | null;
-  /** A PENDING request past its expiry reads EXPIRED even before the expiry job has run. */
+  /**
+   * What the API shows: a PENDING request past its expiry reads EXPIRED even before the expiry
+   * job has run, and a refund waiting for Telegram (REFUNDING) reads PAID until it is confirmed.
+   */
   status: DepositStatus;
+  /** The row's own status, REFUNDING included (the refund and the payment handlers act on it). */
+  state: DepositStatus | 'REFUNDING';
+  refund_attempts: number | string;
   credited: number | string | null;
   charge_id: string | null;
   created_at: Date | string;
@@ -22,8 +28,9 @@ export interface DepositRow {
 
 const SELECT = sql`
   SELECT d.id, d.user_id, u.username, d.provider, d.amount, d.stars, d.code, d.payment_link,
-         CASE WHEN d.status = 'PENDING' AND d.expires_at <= now() THEN 'EXPIRED' ELSE d.status END AS status,
-         d.credited, d.charge_id, d.created_at, d.expires_at, d.paid_at
+         CASE WHEN d.status = 'PENDING' AND d.expires_at <= now() THEN 'EXPIRED'
+              WHEN d.status = 'REFUNDING' THEN 'PAID' ELSE d.status END AS status,
+         d.status AS state, d.refund_attempts, d.credited, d.charge_id, d.created_at, d.expires_at, d.paid_at
   FROM deposit_requests d JOIN users u ON u.telegram_id = d.user_id`;
 
 export const depositById = (ex: Executor, id: number) => row<DepositRow>(ex, sql`${SELECT} WHERE d.id = ${id}`);
@@ -47,6 +54,7 @@ export function listDeposits(ex: Executor, f: DepositFilter): Promise<DepositRow
   if (f.provider) where.push(sql`d.provider = ${f.provider}`);
   if (f.status === 'PENDING') where.push(sql`d.status = 'PENDING' AND d.expires_at > now()`);
   else if (f.status === 'EXPIRED') where.push(sql`(d.status = 'EXPIRED' OR (d.status = 'PENDING' AND d.expires_at <= now()))`);
+  else if (f.status === 'PAID') where.push(sql`d.status IN ('PAID', 'REFUNDING')`);
   else if (f.status) where.push(sql`d.status = ${f.status}`);
   return rows<DepositRow>(
     ex,
@@ -106,12 +114,25 @@ export async function markPaid(ex: Executor, id: number, chargeId: string, credi
   return Boolean(r);
 }
 
-export async function markRefunded(ex: Executor, id: number, adminId: number): Promise<boolean> {
-  const r = await row(
+/** A refund starts (PAID -> REFUNDING); answers its attempt number, undefined when the request was not PAID. */
+export async function startRefund(ex: Executor, id: number, adminId: number): Promise<number | undefined> {
+  const r = await row<{ refund_attempts: number | string }>(
     ex,
-    sql`UPDATE deposit_requests SET status = 'REFUNDED', refunded_at = now(), refunded_by = ${adminId}
-        WHERE id = ${id} AND status = 'PAID' RETURNING id`,
+    sql`UPDATE deposit_requests SET status = 'REFUNDING', refunded_by = ${adminId}, refund_attempts = refund_attempts + 1
+        WHERE id = ${id} AND status = 'PAID' RETURNING refund_attempts`,
   );
+  return r ? Number(r.refund_attempts) : undefined;
+}
+
+/** Telegram returned the Stars (REFUNDING -> REFUNDED); false when another caller recorded it first. */
+export async function finishRefund(ex: Executor, id: number): Promise<boolean> {
+  const r = await row(ex, sql`UPDATE deposit_requests SET status = 'REFUNDED', refunded_at = now() WHERE id = ${id} AND status = 'REFUNDING' RETURNING id`);
+  return Boolean(r);
+}
+
+/** Telegram refused the refund (REFUNDING -> PAID): the caller gave the money back in the same transaction. */
+export async function undoRefund(ex: Executor, id: number): Promise<boolean> {
+  const r = await row(ex, sql`UPDATE deposit_requests SET status = 'PAID', refunded_by = NULL WHERE id = ${id} AND status = 'REFUNDING' RETURNING id`);
   return Boolean(r);
 }
 

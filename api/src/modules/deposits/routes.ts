@@ -6,6 +6,7 @@ import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { depositById, listDeposits } from './queries.js';
+import { refundDeposit } from './refund.js';
 import { createDeposit, depositOptions, toDepositRequest } from './service.js';
 
 /** Top-ups that credit themselves: deposit requests (docs/LEDGER.md "Deposits"). */
@@ -32,6 +33,10 @@ export const depositsRoutes = (deps: AppDeps): Route[] => {
 
     route(ep.depositRequests, { query: DepositRequestQuery, answer: DepositRequestList }, async (request) =>
       (await listDeposits(db, request.query)).map(toDepositRequest),
+    ),
+
+    route(ep.refundDepositRequest, { params: IdParam, answer: DepositRequest }, (request) =>
+      refundDeposit(deps, Number(request.params.id), currentUser(request).telegramId),
     ),
   ];
 };

@@ -19,7 +19,7 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
  * 3. no user account is negative;
  * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
  *    the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders, `external:payout` =
- *    what PAID withdrawals sent to cards.
+ *    what PAID withdrawals sent to cards, `external:stars` = minus what PAID Stars top-ups credited.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
@@ -73,6 +73,16 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   }
   if (n(held?.payout) !== n(held?.payout_rows)) {
     problems.push(`${SYSTEM.payout} holds ${n(held?.payout)} kopecks but PAID withdrawals sent ${n(held?.payout_rows)} to cards`);
+  }
+
+  // A refunded (or refunding) Stars top-up nets to zero: only the PAID ones are money that came in as Stars.
+  const stars = await row<{ stars: number | string; paid: number | string }>(
+    ex,
+    sql`SELECT ${system(SYSTEM.stars)} AS stars,
+               (SELECT COALESCE(SUM(credited), 0) FROM deposit_requests WHERE provider = 'TELEGRAM_STARS' AND status = 'PAID') AS paid`,
+  );
+  if (n(stars?.stars) !== -n(stars?.paid)) {
+    problems.push(`${SYSTEM.stars} holds ${n(stars?.stars)} kopecks but PAID Stars top-ups credited ${n(stars?.paid)}`);
   }
 
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };

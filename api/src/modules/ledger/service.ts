@@ -35,6 +35,8 @@ export const TRANSFER_KINDS = [
   'REFERRAL_BONUS',
   'DEPOSIT',
   'DEPOSIT_REFUND',
+  /** Telegram refused a Stars refund: the DEPOSIT_REFUND debit goes back to the wallet. */
+  'DEPOSIT_REFUND_UNDONE',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

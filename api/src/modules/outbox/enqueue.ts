@@ -9,7 +9,10 @@ export type OutboxKind =
   | 'withdrawal_resolved'
   | 'order_refunded'
   | 'user_banned'
-  | 'user_unbanned';
+  | 'user_unbanned'
+  | 'deposit_paid'
+  | 'deposit_refunded'
+  | 'stars_returned';
 
 export interface OutboxFile {
   blobId: string;

@@ -35,6 +35,8 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
         return { type: 'DEPOSIT', label: title ? `Повернення коштів: ${title}` : 'Повернення коштів' };
       case 'WITHDRAWAL_REJECTED':
         return { type: 'DEPOSIT', label: `Повернення коштів: виведення відхилено${card}` };
+      case 'DEPOSIT_REFUND_UNDONE':
+        return { type: 'DEPOSIT', label: 'Повернення зірок не відбулося: кошти повернено' };
       default:
         return { type: 'DEPOSIT', label: 'Зарахування' };
     }

@@ -86,10 +86,10 @@ export default function AddTaskScreen() {
         <Cell onClick={() => sub(paths.taskForm.step.chooseArgument)} chevron subtitle={argNames || undefined} after={draft.args.length || 'Не обрано'}>
           Аргументи
         </Cell>
-        <Cell onClick={() => sub(paths.taskForm.step.chooseDeveloper)} chevron after={draft.developer ? `@${draft.developer.username || draft.developer.telegramId}` : 'Не обрано'}>
+        <Cell onClick={() => sub(paths.taskForm.step.chooseDeveloper)} chevron after={draft.developer ? `@${draft.developer.username || draft.developer.telegramId}` : <Unchosen marked={!!problems.developer} />}>
           Розробник
         </Cell>
-        <Cell onClick={() => sub(paths.taskForm.step.chooseType)} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : 'Не обрано'}>
+        <Cell onClick={() => sub(paths.taskForm.step.chooseType)} chevron after={draft.type ? TASK_TYPE_LABEL[draft.type] : <Unchosen marked={!!problems.type} />}>
           Тип
         </Cell>
         {(problems.developer || problems.type) && (
@@ -144,4 +144,9 @@ export default function AddTaskScreen() {
       </FixedBottomButton>
     </Page>
   );
+}
+
+/** A picker row's empty value: red once the form is marked, so the row itself carries the mark its message below names. */
+function Unchosen({ marked }: { marked: boolean }) {
+  return <span className={marked ? styles.unchosen : undefined}>Не обрано</span>;
 }
