@@ -59,10 +59,11 @@ describe('top-up: Stars and card in the demo', () => {
     await stars.getByText('550 ⭐ (з комісією 10 %)').waitFor();
     await sheet.getByRole('button', { name: 'Оплатити' }).click();
     const invoice = page.getByRole('dialog', { name: /Оплата в Telegram/ });
-    await invoice.getByText('550 ⭐', { exact: true }).waitFor();
+    const payStars = invoice.getByRole('button', { name: 'Оплатити 550 ⭐' });
+    await payStars.waitFor();
     await waitForIdle(page);
     await shoot(page, 'topup-demo-invoice-light');
-    await invoice.getByRole('button', { name: 'Оплатити 550 ⭐' }).click();
+    await payStars.click();
     await sheet.getByText('Гаманець поповнено').waitFor({ timeout: 30_000 });
     await expect.poll(() => sheet.getByTestId('topup-balance').textContent()).toMatch(uah(start + 250));
     const starsId = requestId(page);
