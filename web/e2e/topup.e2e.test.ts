@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatUah, type DepositRequest, type Wallet } from '@zalik/contract';
+import { MSG, formatUah, type DepositRequest, type Wallet } from '@zalik/contract';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
@@ -142,7 +142,7 @@ describe('top-up: Stars and card in the demo', () => {
     await item.getByLabel('Telegram ID користувача').fill(PERSONA.student);
     await item.getByRole('button', { name: 'Зарахувати' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Зарахувати' }).click();
-    await page.getByRole('status').getByText(/Зараховано 300\sгрн/).waitFor();
+    await page.getByRole('status').getByText(MSG.bankPaymentCredited).waitFor();
     await item.waitFor({ state: 'detached' });
     expect(await balance()).toBe(start + 300);
 

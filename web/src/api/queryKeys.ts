@@ -1,4 +1,4 @@
-import type { BANK_PAYMENT_STATUSES, DepositProvider, DepositStatus, WalletKind, WithdrawalStatus } from '@zalik/contract';
+import type { WalletKind, WithdrawalStatus } from '@zalik/contract';
 
 /**
  * Every TanStack Query key of the app, built here and nowhere else. Keys are `[area, ...params]`,
@@ -38,14 +38,6 @@ export const qk = {
     transactions: (telegramId: string, kind?: WalletKind) => ['wallet', 'transactions', telegramId, kind ?? 'all'] as const,
     myWithdrawals: () => ['wallet', 'withdrawals', 'my'] as const,
     withdrawals: (status: WithdrawalStatus) => ['wallet', 'withdrawals', 'all', status] as const,
-    /** What the top-up sheet offers (limits, providers, the Stars price settings). */
-    depositOptions: () => ['wallet', 'deposits', 'options'] as const,
-    /** One deposit request: its status, polled while it waits for the payment. */
-    deposit: (id: string) => ['wallet', 'deposits', 'one', id] as const,
-    /** Admins: deposit requests by status and provider ('all' for no filter). */
-    depositList: (status: DepositStatus | 'all', provider: DepositProvider | 'all') => ['wallet', 'deposits', 'list', status, provider] as const,
-    /** Admins: items of the jar's statement by status. */
-    bankPayments: (status: (typeof BANK_PAYMENT_STATUSES)[number]) => ['wallet', 'bank-payments', status] as const,
   },
 
   /** Purchase histories and the developer's queue of orders. */
@@ -74,3 +66,4 @@ export const qk = {
     developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
   },
 } as const;
+

@@ -23,7 +23,6 @@ describe('app paths (lib/paths.ts)', () => {
     expect(route(paths.taskForm.add, paths.taskForm.toAdd('7', '3'))).toEqual({ match: expect.objectContaining({ params: { subjectId: '7' } }), query: { teacherId: '3' } });
     expect(route(paths.taskForm.edit, paths.taskForm.toEdit('7', '9'))).toEqual({ match: expect.objectContaining({ params: { subjectId: '7' } }), query: { taskId: '9' } });
     expect(paths.taskForm.base('edit', '7')).toBe(matchPath(paths.taskForm.edit, '/list-task/edit-task/7')?.pathname);
-    expect(route(paths.wallet.depositRequest.pattern, paths.wallet.depositRequest('12'))).toEqual({ match: expect.anything(), query: { request: '12' } });
     for (const user of [paths.admin.user, paths.admin.giveRole, paths.admin.wallet, paths.admin.history]) {
       expect(route(user.pattern, user('100001'))).toEqual({ match: expect.anything(), query: { telegramId: '100001' } });
     }

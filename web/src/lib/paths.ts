@@ -77,8 +77,6 @@ export const paths = {
     root: '/wallet',
     /** The top-up sheet over the wallet (a child route of /wallet). */
     deposit: '/wallet/deposit',
-    /** The sheet following one deposit request (`?request=`, so a reload keeps watching it). */
-    depositRequest: at('/wallet/deposit', (requestId: string) => `/wallet/deposit?request=${enc(requestId)}`),
     withdraw: '/wallet/withdraw',
   },
 

@@ -96,7 +96,7 @@ function AdminBankPayments() {
               {
                 onSuccess: () => {
                   haptic.notification('success');
-                  showToast(MSG.bankPaymentCredited(formatUah(c.payment.amount), c.userTelegramId));
+                  showToast(MSG.bankPaymentCredited);
                 },
               },
             );

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints as ep, type BankPayment, type DepositProvider, type DepositStatus, type WithdrawalStatus } from '@zalik/contract';
 import { call } from '../../../api/client';
+import { qkDeposits } from '../../../api/depositKeys';
 import { qk } from '../../../api/queryKeys';
 
 export interface DepositInput {
@@ -47,7 +48,7 @@ const nextPage = <T,>(last: T[], pages: T[][]) => (last.length < ADMIN_PAGE_SIZE
 /** `depositRequests` by status and provider ('all': no filter), newest first, page by page. */
 export function useDepositRequests(status: DepositStatus | 'all', provider: DepositProvider | 'all') {
   return useInfiniteQuery({
-    queryKey: qk.wallet.depositList(status, provider),
+    queryKey: qkDeposits.list(status, provider),
     queryFn: ({ pageParam, signal }) =>
       call(
         ep.depositRequests,
@@ -71,7 +72,7 @@ export function useRefundDeposit() {
 /** `bankPayments` by status, newest first, page by page. */
 export function useBankPayments(status: BankPayment['status']) {
   return useInfiniteQuery({
-    queryKey: qk.wallet.bankPayments(status),
+    queryKey: qkDeposits.bankPayments(status),
     queryFn: ({ pageParam, signal }) => call(ep.bankPayments, { query: { page: pageParam, limit: ADMIN_PAGE_SIZE, status } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextPage,

@@ -118,7 +118,7 @@ describe('admin: bank payments', () => {
     expect(dialog).toHaveTextContent(/користувача 100001/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Зарахувати' }));
 
-    expect(await screen.findByText(MSG.bankPaymentCredited(formatUah(300), '100001'))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.bankPaymentCredited)).toBeInTheDocument();
     expect(bodies('POST', '/api/v1/transactions/bank-payments/st-9/credit')).toEqual([{ userTelegramId: '100001' }]);
     expect(await screen.findByText('Усі платежі зараховано')).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DepositRequest } from '@zalik/contract';
-import { qk } from '../../../api/queryKeys';
+import { qkDeposits } from '../../../api/depositKeys';
 import { paths } from '../../../lib/paths';
 import { openInvoice } from '../../../telegram/invoice';
 import { BottomSheet, EmptyState, SkeletonBar } from '../../../ui';
@@ -11,6 +11,9 @@ import { ChooseStep, initialDraft, type Draft } from './ChooseStep';
 import { RequestStep } from './RequestStep';
 import type { InvoiceState } from './StarsPending';
 import styles from './topup.module.css';
+
+/** The deposit request the sheet follows: in the address, so a reload keeps watching it. */
+const REQUEST_PARAM = 'request';
 
 /**
  * /wallet/deposit (a child route of the wallet, lazy chunk): the top-up sheet over the wallet.
@@ -21,7 +24,7 @@ import styles from './topup.module.css';
  */
 export default function TopUpSheet() {
   const [search] = useSearchParams();
-  const requestId = search.get('request');
+  const requestId = search.get(REQUEST_PARAM);
   const navigate = useNavigate();
   const qc = useQueryClient();
   // As Telegram's back button: back where the sheet was opened from, else the wallet under it.
@@ -40,13 +43,13 @@ export default function TopUpSheet() {
       const outcome = await openInvoice(request.paymentLink);
       setInvoice(outcome);
       // Whatever the client says, the server is asked at once: it alone knows what was charged.
-      void qc.invalidateQueries({ queryKey: qk.wallet.deposit(request.id) });
+      void qc.invalidateQueries({ queryKey: qkDeposits.one(request.id) });
     },
     [qc],
   );
 
   const created = (request: DepositRequest) => {
-    navigate(paths.wallet.depositRequest(request.id), { replace: true });
+    navigate({ pathname: paths.wallet.deposit, search: `?${REQUEST_PARAM}=${encodeURIComponent(request.id)}` }, { replace: true });
     if (request.provider === 'TELEGRAM_STARS') void openStars(request);
   };
 

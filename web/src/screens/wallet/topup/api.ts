@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints as ep, type DepositProvider } from '@zalik/contract';
 import { call } from '../../../api/client';
-import { qk } from '../../../api/queryKeys';
+import { qkDeposits } from '../../../api/depositKeys';
 
 /** How often a waiting request's status is asked for: a payment shows within this after the server has it. */
 export const DEPOSIT_POLL_MS = 2000;
@@ -9,7 +9,7 @@ export const DEPOSIT_POLL_MS = 2000;
 /** `depositOptions`: the limits, the presets and each provider (Stars price settings, whether the bank path is automatic). */
 export function useDepositOptions() {
   return useQuery({
-    queryKey: qk.wallet.depositOptions(),
+    queryKey: qkDeposits.options(),
     queryFn: ({ signal }) => call(ep.depositOptions, {}, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -20,7 +20,7 @@ export function useCreateDeposit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { amount: number; provider: DepositProvider }) => call(ep.createDepositRequest, { body }),
-    onSuccess: (request) => qc.setQueryData(qk.wallet.deposit(request.id), request),
+    onSuccess: (request) => qc.setQueryData(qkDeposits.one(request.id), request),
   });
 }
 
@@ -31,7 +31,7 @@ export function useCreateDeposit() {
  */
 export function useDepositRequest(id: string, manualBank: boolean) {
   return useQuery({
-    queryKey: qk.wallet.deposit(id),
+    queryKey: qkDeposits.one(id),
     queryFn: ({ signal }) => call(ep.depositRequest, { params: { id } }, { signal }),
     refetchInterval: (query) => {
       const r = query.state.data;

@@ -1,9 +1,12 @@
 import { Page, Section } from '../../ui';
 import { PRIVACY, PRIVACY_UPDATED } from './privacy';
-import styles from './SettingsScreen.module.css';
+import styles from './PrivacyScreen.module.css';
 
-/** /settings/privacy: the privacy policy of the app (lazy chunk), linked from the settings menu. */
-export default function PrivacyScreen() {
+/**
+ * /settings/privacy: the privacy policy of the app, linked from the settings menu. In the terms'
+ * chunk (RulesScreen.tsx exports it): the two legal texts load together.
+ */
+export function PrivacyScreen() {
   return (
     <Page title="Політика конфіденційності" subtitle={`Редакція від ${PRIVACY_UPDATED}`}>
       {PRIVACY.map((s) => (
