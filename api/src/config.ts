@@ -58,8 +58,11 @@ export interface DepositsConfig {
   starsFeePercent: number;
   /** How long a deposit request may be paid, in minutes. */
   expireMinutes: number;
-  /** Monobank personal API; unset token: bank payments are recorded by an admin. */
-  monobank: { token: string | undefined; jarAccount: string | undefined; apiRoot: string; pollMs: number };
+  /**
+   * Monobank personal API; unset token: bank payments are recorded by an admin. `webhook`: point
+   * the bank's webhook at PUBLIC_URL at start (it only brings the next statement read forward).
+   */
+  monobank: { token: string | undefined; jarAccount: string | undefined; apiRoot: string; pollMs: number; webhook: boolean };
 }
 
 /** `STARS_UAH_RATE=0.5`: UAH one Star credits, at most two decimals, > 0. */
@@ -78,6 +81,11 @@ function deposits(env: Env): DepositsConfig {
   const token = env.MONOBANK_TOKEN?.trim() || undefined;
   const jarAccount = env.MONOBANK_JAR_ACCOUNT?.trim() || undefined;
   if (token && !jarAccount) throw new ConfigError('MONOBANK_TOKEN needs MONOBANK_JAR_ACCOUNT (the jar\'s account id from /personal/client-info)');
+  const webhook = (env.MONOBANK_WEBHOOK || 'off').trim();
+  if (webhook !== 'on' && webhook !== 'off') throw new ConfigError(`MONOBANK_WEBHOOK must be on or off, got "${env.MONOBANK_WEBHOOK}"`);
+  if (webhook === 'on' && !(token && /^https:\/\//.test(env.PUBLIC_URL ?? ''))) {
+    throw new ConfigError('MONOBANK_WEBHOOK=on needs MONOBANK_TOKEN and an https PUBLIC_URL (the bank calls it)');
+  }
   return {
     kopecksPerStar: kopecksPerStar(env),
     starsFeePercent,
@@ -86,8 +94,9 @@ function deposits(env: Env): DepositsConfig {
       token,
       jarAccount,
       apiRoot: (env.MONOBANK_API_ROOT || 'https://api.monobank.ua').replace(/\/+$/, ''),
-      // The bank answers one statement read a minute; faster polling only earns 429s.
+      // The bank answers one statement read a minute: a poll sooner than that after the last read (of any instance) skips.
       pollMs: int(env, 'MONOBANK_POLL_MS', 60_000, 1000),
+      webhook: webhook === 'on',
     },
   };
 }

@@ -127,6 +127,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
   'POST /api/v1/transactions/request/deposit/:id/refund': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/transactions/bank-payments/:id/credit': { sample: (w) => ({ params: { id: 'no-such-item' }, body: { userTelegramId: w.id.other } }) },
+  // Public on purpose: the bank calls it unsigned; it only brings the next statement read forward.
+  'POST /api/v1/transactions/monobank/webhook': { sample: () => ({ body: { type: 'StatementItem', data: { account: 'jar' } } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },

@@ -78,6 +78,12 @@ export function depositPaidText(d: { amountUah: number; balanceUah: number }): s
   return `Гаманець поповнено на ${formatUah(d.amountUah)} (оплата зірками Telegram). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
 }
 
+/** To the payer: a payment into the Monobank jar reached the general wallet (its code, when it named a top-up). */
+export function bankDepositPaidText(d: { amountUah: number; balanceUah: number; code?: string }): string {
+  const code = d.code ? `, код ${d.code}` : '';
+  return `Гаманець поповнено на ${formatUah(d.amountUah)} (переказ на банку Monobank${code}). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
+}
+
 /** To the user: an admin's refund of a Stars top-up went through. */
 export function depositRefundedText(d: { id: number; stars: number; amountUah: number }): string {
   return `Зірки за поповнення №${d.id} повернено: ${d.stars} ⭐ знову на вашому рахунку Telegram. З Загального гаманця списано ${formatUah(d.amountUah)}.`;

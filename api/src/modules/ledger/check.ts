@@ -19,7 +19,9 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
  * 3. no user account is negative;
  * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
  *    the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders, `external:payout` =
- *    what PAID withdrawals sent to cards, `external:stars` = minus what PAID Stars top-ups credited.
+ *    what PAID withdrawals sent to cards, `external:stars` = minus what PAID Stars top-ups credited,
+ *    `external:monobank` = the bank payments credited (matched to a request or credited by an
+ *    admin), each by its own transfer.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
@@ -84,6 +86,19 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   if (n(stars?.stars) !== -n(stars?.paid)) {
     problems.push(`${SYSTEM.stars} holds ${n(stars?.stars)} kopecks but PAID Stars top-ups credited ${n(stars?.paid)}`);
   }
+
+  // Every hryvnia that left external:monobank is a jar statement item credited once, and the reverse.
+  const bank = await row<{ ledger: number | string; items: number | string; uncredited: number | string }>(
+    ex,
+    sql`SELECT -${system(SYSTEM.monobank)} AS ledger,
+               (SELECT COALESCE(SUM(amount), 0) FROM bank_payments WHERE deposit_request_id IS NOT NULL OR credited_user_id IS NOT NULL) AS items,
+               (SELECT COUNT(*) FROM bank_payments b WHERE (b.deposit_request_id IS NOT NULL OR b.credited_user_id IS NOT NULL)
+                  AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.idempotency_key IN ('deposit:MONOBANK:' || b.id, 'bank-payment:' || b.id) AND t.amount = b.amount)) AS uncredited`,
+  );
+  if (n(bank?.ledger) !== n(bank?.items)) {
+    problems.push(`${SYSTEM.monobank} paid out ${n(bank?.ledger)} kopecks but credited bank payments add up to ${n(bank?.items)}`);
+  }
+  if (n(bank?.uncredited) > 0) problems.push(`${n(bank?.uncredited)} matched or credited bank payments have no transfer of their amount`);
 
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }
