@@ -91,7 +91,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     const r = await sweepOnce(deps);
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
   });
-  registerDepositJobs(deps);
+  registerDepositJobs(deps, demoPayments ? { gapMs: demoPayments.bankReadGapMs } : {});
   if (botApi) deps.bot = createBot(deps);
   return deps;
 }

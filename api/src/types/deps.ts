@@ -30,6 +30,8 @@ export interface DemoPayments {
   payInvoice(link: string, user: { id: number; username: string; firstName: string }): Promise<{ ok: true } | { ok: false; message: string }>;
   /** An incoming transfer (UAH) into the demo jar, which the statement reader finds at its next read. */
   payJar(amountUah: number, comment: string): Promise<void>;
+  /** The statement reader's wait between reads of the demo jar (the real bank allows one a minute). */
+  bankReadGapMs: number;
   /** Stops the fakes (deps.dispose calls it). */
   close(): Promise<void>;
 }
