@@ -98,7 +98,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
 
 /**
  * The outbox is sent by a recurring job: one instance at a time, every OUTBOX_POLL_MS. In
- * demo mode there is no bot and each message is written to the log instead (docs/BOT.md).
+ * demo mode each message is written to the log instead (docs/BOT.md).
  */
 function registerOutbox(deps: AppDeps): void {
   const { config } = deps;

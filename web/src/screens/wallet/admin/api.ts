@@ -65,7 +65,8 @@ export function useRefundDeposit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(ep.refundDepositRequest, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
+    // Also when Telegram did not answer: the wallet was debited and the refund finishes later.
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
 }
 
