@@ -18,6 +18,7 @@ export const SLOW = [
   'test/template-bomb.test.ts',
   'test/purchase-free-take.test.ts',
   'test/deposits-monobank-processes.test.ts',
+  'test/orders-escrow-race.test.ts',
 ];
 
 export default defineConfig({

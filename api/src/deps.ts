@@ -11,7 +11,7 @@ import { createFileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
-import { createOutboxWorker } from './modules/outbox/worker.js';
+import { createOutboxWorker, createPacer } from './modules/outbox/worker.js';
 import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
 import { Sandbox } from './modules/generators/sandbox.js';
 import { createBlobStore } from './ports/blob-store-from-config.js';
@@ -23,6 +23,7 @@ import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
+import { registerOrderJobs } from './modules/orders/jobs.js';
 
 import type { AppDeps, DemoPayments } from './types/deps.js';
 
@@ -86,6 +87,8 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
 
   registerOutbox(deps);
+  // Deadlines, acceptance windows and reminders of orders (modules/orders/timers.ts).
+  registerOrderJobs(deps);
   // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
   deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
     const r = await sweepOnce(deps);
@@ -104,9 +107,11 @@ function registerOutbox(deps: AppDeps): void {
   const { config } = deps;
   // Its own client with a long timeout, and a message lease that outlasts it.
   const api = config.demo ? null : new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: SEND_TIMEOUT_SECONDS });
+  // One pacer for every run: runs follow each other, and the rate holds across them.
+  const pace = createPacer(config.outboxRatePerSecond);
   deps.jobs.every('outbox.send', config.outboxPollMs, async ({ signal, log }) => {
     const sender = api ? telegramSender(api, deps.blobs, (chatId) => notificationKeyboard(config, chatId)) : logSender(log);
-    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS }).runOnce(signal);
+    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS, pace }).runOnce(signal);
   });
 }
 

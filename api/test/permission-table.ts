@@ -30,9 +30,11 @@ export interface World {
   taskId: number;
   /** Catalogue rows that DELETE rows may remove. */
   spare: { subjectId: number; teacherId: number; argumentId: number; taskId: number };
-  /** Orders of the student for the developer: one to deliver, one to refund. */
+  /** Orders of the student for the developer: one to deliver, one to refund, one delivered, one for the developer to cancel. */
   deliverOrderId: number;
   refundOrderId: number;
+  deliveredOrderId: number;
+  cancelOrderId: number;
   /** A signed download link of a delivered file: path and query. */
   fileUrl: string;
 }
@@ -123,6 +125,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
+  'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
+  'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
+  'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
   // The bank path: a Stars request would ask the Bot API, which this world has none of.
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
@@ -137,6 +142,15 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
   },
   'POST /api/v1/histories/history/:id/refund': { sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  // The buyer's own order only, checked in the handler (anyone else: 403).
+  'POST /api/v1/histories/:id/accept': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId } }) },
+  'POST /api/v1/histories/:id/revision': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { comment: 'Додайте висновки' } }) },
+  'POST /api/v1/histories/:id/dispute': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { reason: 'Не той варіант' } }) },
+  'POST /api/v1/histories/:id/cancel': { allow: ['student'], sample: (w) => ({ params: { id: w.deliverOrderId } }) },
+  'PUT /api/v1/histories/reprocess/:id': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { arguments: ['8'] } }) },
+  'PATCH /api/v1/histories/developer/cancel': { sample: (w) => ({ body: { id: w.cancelOrderId, reason: 'Не встигаю' } }) },
+  'PATCH /api/v1/histories/:id/resolve': { sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { outcome: 'REFUND' } }) },
+  'PUT /api/v1/histories/history/update/:id': { sample: (w) => ({ params: { id: w.deliveredOrderId }, parts: [txt('нова-відповідь.txt')] }) },
   // The task's own developer or an admin, checked in the handler.
   'PUT /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId }, parts: [txt('template.docx')] }) },
   'GET /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId } }) },
@@ -234,6 +248,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const delivered = await buy();
   const deliverOrderId = await buy();
   const refundOrderId = await buy();
+  const cancelOrderId = await buy();
   const mp = multipart([txt('відповідь.txt')]);
   const done = await app.inject({
     method: 'PATCH',
@@ -254,6 +269,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     spare,
     deliverOrderId,
     refundOrderId,
+    deliveredOrderId: delivered,
+    cancelOrderId,
     fileUrl: link.pathname + link.search,
   };
 }

@@ -89,6 +89,7 @@ const SCREENS: Shot[] = [
   { name: 'wallet-developer', persona: D, path: '/wallet' },
   { name: 'wallet-withdraw', persona: D, path: '/wallet/withdraw' },
   { name: 'dev-panel', persona: D, path: '/settings/dev-panel' },
+  { name: 'dev-panel-completed', persona: D, path: '/settings/dev-panel?tab=done' },
   // --- admin ---
   { name: 'settings-admin', persona: A, path: '/settings' },
   { name: 'tasks-admin', persona: A, path: '/' },
@@ -113,6 +114,7 @@ const SCREENS: Shot[] = [
   { name: 'admin-withdrawals', persona: A, path: '/settings/admin-panel/withdrawals' },
   { name: 'admin-deposits', persona: A, path: '/settings/admin-panel/deposits' },
   { name: 'admin-bank-payments', persona: A, path: '/settings/admin-panel/bank-payments' },
+  { name: 'admin-disputes', persona: A, path: '/settings/admin-panel/disputes' },
   { name: 'admin-faq', persona: A, path: '/settings/admin-panel/faq' },
   { name: 'admin-faq-form', persona: A, path: '/settings/admin-panel/faq/edit' },
   { name: 'admin-news', persona: A, path: '/settings/admin-panel/news' },

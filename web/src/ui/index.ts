@@ -24,6 +24,7 @@ export { useDownload } from './useDownload';
 export { ActionSheet, type SheetAction } from './ActionSheet';
 export { BottomSheet, SheetFooter } from './BottomSheet';
 export { Stars } from './Stars';
+export { FormSheet } from './FormSheet';
 export { FilePicker } from './FilePicker';
 export { Avatar, initialsOf } from './Avatar';
 export { useToast } from './Toast';

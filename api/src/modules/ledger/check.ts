@@ -18,10 +18,10 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
  *    account caches one (theirs is derived from their transfers, view `account_balances`);
  * 3. no user account is negative;
  * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
- *    the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders, `external:payout` =
- *    what PAID withdrawals sent to cards, `external:stars` = minus what PAID Stars top-ups credited,
- *    `external:monobank` = the bank payments credited (matched to a request or credited by an
- *    admin), each by its own transfer.
+ *    the PENDING withdrawals, `escrow:orders` = the orders not closed yet (IN_PROGRESS, DELIVERED,
+ *    DISPUTED), `external:payout` = what PAID withdrawals sent to cards, `external:stars` = minus
+ *    what PAID Stars top-ups credited, `external:monobank` = the bank payments credited (matched to
+ *    a request or credited by an admin), each by its own transfer.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
@@ -63,7 +63,7 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
     sql`SELECT ${system(SYSTEM.pendingWithdrawals)} AS pending,
                (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING') AS pending_rows,
                ${system(SYSTEM.escrow)} AS escrow,
-               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status = 'IN_PROGRESS') AS escrow_rows,
+               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status IN ('IN_PROGRESS', 'DELIVERED', 'DISPUTED')) AS escrow_rows,
                ${system(SYSTEM.payout)} AS payout,
                (SELECT COALESCE(SUM(payout), 0) FROM withdrawals WHERE status = 'PAID') AS payout_rows`,
   );
@@ -71,7 +71,7 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
     problems.push(`${SYSTEM.pendingWithdrawals} holds ${n(held?.pending)} kopecks but PENDING withdrawals add up to ${n(held?.pending_rows)}`);
   }
   if (n(held?.escrow) !== n(held?.escrow_rows)) {
-    problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but IN_PROGRESS orders add up to ${n(held?.escrow_rows)}`);
+    problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but open orders (in progress, delivered, disputed) add up to ${n(held?.escrow_rows)}`);
   }
   if (n(held?.payout) !== n(held?.payout_rows)) {
     problems.push(`${SYSTEM.payout} holds ${n(held?.payout)} kopecks but PAID withdrawals sent ${n(held?.payout_rows)} to cards`);

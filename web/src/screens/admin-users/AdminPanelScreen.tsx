@@ -1,4 +1,4 @@
-import { CardIcon, Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, CardIcon, Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
@@ -8,10 +8,12 @@ const TILE = {
   deposits: '#ff9f0a',
   bank: '#5856d6',
   withdrawals: '#34c759',
+  disputes: '#ff3b30',
   catalogue: '#ff9500',
   news: '#af52de',
   faq: '#5ac8fa',
   maintenance: '#8e8e93',
+  broadcasts: '#ff2d55',
 } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
@@ -26,6 +28,13 @@ export default function AdminPanelScreen() {
             subtitle="Пошук, ролі, блокування, поповнення"
           >
             Користувачі
+          </Cell>
+          <Cell
+            to={paths.admin.disputes}
+            before={<IconTile color={TILE.disputes}><ShieldIcon size={19} /></IconTile>}
+            subtitle="Замовлення, які студент оскаржив"
+          >
+            Спори
           </Cell>
         </Section>
         <Section header="Гроші">
@@ -52,6 +61,13 @@ export default function AdminPanelScreen() {
           </Cell>
         </Section>
         <Section header="Вміст">
+          <Cell
+            to={paths.admin.broadcasts}
+            before={<IconTile color={TILE.broadcasts}><BoltIcon size={19} /></IconTile>}
+            subtitle="Повідомлення від бота курсу або всім"
+          >
+            Розсилки
+          </Cell>
           <Cell to={paths.admin.news} before={<IconTile color={TILE.news}><DocumentIcon size={19} /></IconTile>} subtitle="Слайди над списком предметів">
             Новини
           </Cell>
