@@ -172,6 +172,10 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
 
   // Demo mode lets a plain browser act as Telegram for the demo personas.
   'POST /api/dev/init-data': { sample: () => ({ body: { telegramId: '100001' } }) },
+  // Pay an invoice or the jar through the demo's fakes (a demo app built by a test runs none: 404).
+  'GET /api/dev/stars/invoice/:slug': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/stars/invoice/:slug/pay': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/monobank/pay': { sample: () => ({ body: { amount: 100, comment: 'ZLK-AAAAA' } }) },
 };
 
 export const TABLE: readonly Endpoint[] = Object.values(endpoints);

@@ -31,6 +31,7 @@ const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
   { name: 'developer panel', pattern: /src\/screens\/dev-panel\/(?!routes\.tsx)/ },
   { name: 'wallet: admin top-ups and withdrawals', pattern: /src\/screens\/wallet\/admin\// },
   { name: 'wallet: developer withdraw', pattern: /src\/screens\/wallet\/withdraw\// },
+  { name: 'wallet: top-up sheet', pattern: /src\/screens\/wallet\/topup\// },
   { name: "history: admin view of a user's orders", pattern: /src\/screens\/history\/Admin(HistoryScreen|OrderActions)/ },
   { name: 'history: disputes (admin)', pattern: /src\/screens\/history\/admin\// },
   {

@@ -38,7 +38,6 @@ export const qk = {
     transactionsOf: (telegramId: string) => ['wallet', 'transactions', telegramId] as const,
     /** `kind` undefined: both wallets' rows (students, the admin's view of a user). */
     transactions: (telegramId: string, kind?: WalletKind) => ['wallet', 'transactions', telegramId, kind ?? 'all'] as const,
-    jar: () => ['wallet', 'jar'] as const,
     myWithdrawals: () => ['wallet', 'withdrawals', 'my'] as const,
     withdrawals: (status: WithdrawalStatus) => ['wallet', 'withdrawals', 'all', status] as const,
   },
@@ -84,3 +83,4 @@ export const qk = {
     developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
   },
 } as const;
+

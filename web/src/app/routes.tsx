@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               // --- settings ---
               { path: paths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
               { path: paths.settings.rules, lazy: rules },
+              { path: paths.settings.privacy, lazy: () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.PrivacyScreen })) },
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
               ...broadcastsRoutes,

@@ -23,6 +23,8 @@ export { PropertyList, type Property } from './PropertyList';
 export { FileCard } from './FileCard';
 export { useDownload } from './useDownload';
 export { ActionSheet, type SheetAction } from './ActionSheet';
+export { BottomSheet, SheetFooter } from './BottomSheet';
+export { Stars } from './Stars';
 export { FormSheet } from './FormSheet';
 export { FilePicker } from './FilePicker';
 export { Avatar, initialsOf } from './Avatar';

@@ -157,10 +157,12 @@ describe('admin: users', () => {
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/settings');
   });
 
-  it('the admin menu leads to users, withdrawals and discounts', async () => {
+  it('the admin menu leads to users, top-ups, bank payments, withdrawals and discounts', async () => {
     mockFetch(routes());
     renderRoutes(adminUsersRoutes, '/settings/admin-panel', ADMIN);
     expect(await screen.findByRole('link', { name: /Користувачі/ })).toHaveAttribute('href', '/settings/admin-panel/profile');
+    expect(screen.getByRole('link', { name: /Поповнення/ })).toHaveAttribute('href', '/settings/admin-panel/deposits');
+    expect(screen.getByRole('link', { name: /Платежі на банку/ })).toHaveAttribute('href', '/settings/admin-panel/bank-payments');
     expect(screen.getByRole('link', { name: /Заявки на виведення/ })).toHaveAttribute('href', '/settings/admin-panel/withdrawals');
     expect(screen.getByRole('link', { name: /Знижки/ })).toHaveAttribute('href', '/settings/admin-panel/discounts');
   });

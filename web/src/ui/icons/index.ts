@@ -23,3 +23,5 @@ export { UsersIcon } from './UsersIcon';
 export { CloseIcon } from './CloseIcon';
 export { TrashIcon } from './TrashIcon';
 export { PercentIcon } from './PercentIcon';
+export { StarIcon } from './StarIcon';
+export { CopyIcon } from './CopyIcon';
