@@ -11,9 +11,11 @@ import type { AppDeps } from './types/deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
+import { demoPaymentRoutes } from './modules/demo/payments.routes.js';
 import { catalogueRoutes, catalogueScope } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
+import { bankRoutes } from './modules/deposits/bank-routes.js';
 import { ordersRoutes, ordersScope } from './modules/orders/routes.js';
 import { templateRoutes, templatesScope } from './modules/generators/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
@@ -22,6 +24,8 @@ import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
+import { broadcastsRoutes } from './modules/broadcasts/routes.js';
+import { acceptUploads } from './modules/files/multipart-doc.js';
 import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
 // AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
@@ -70,6 +74,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, catalogueRoutes(deps), (scope) => catalogueScope(scope, deps));
   await registerRoutes(app, walletsRoutes(deps));
   await registerRoutes(app, depositsRoutes(deps));
+  await registerRoutes(app, bankRoutes(deps));
   await registerRoutes(app, ordersRoutes(deps), (scope) => ordersScope(scope, deps));
   await registerRoutes(app, templateRoutes(deps), (scope) => templatesScope(scope, deps));
   await registerRoutes(app, filesRoutes(deps));
@@ -78,8 +83,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
   await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
   await registerRoutes(app, maintenanceRoutes(deps));
+  await registerRoutes(app, broadcastsRoutes(deps), acceptUploads);
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));
+    await registerRoutes(app, demoPaymentRoutes(deps));
   }
 
   if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist });

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { createDeps, createRunner } from './deps.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
+import { setBankWebhook } from './modules/deposits/monobank.js';
 
 async function main(): Promise<void> {
   let config;
@@ -19,7 +20,10 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const deps = createDeps(config, database);
+  // Demo mode's local fakes of the Bot API and the bank (imported here only: production never loads them).
+  const demo = config.demo && !config.production ? await (await import('./modules/demo/payments.js')).startDemoPayments(config) : undefined;
+  if (demo) config = demo.config;
+  const deps = createDeps(config, database, { demoPayments: demo?.payments });
   const app = await buildApp(deps);
   const telegram = setupTelegram(app, deps);
   // All background work (the outbox included) runs here, on every instance; see docs/JOBS.md.
@@ -27,7 +31,8 @@ async function main(): Promise<void> {
 
   if (config.demo) {
     app.log.warn('DEMO MODE: no BOT_TOKEN, so initData is signed locally; personas are at POST /api/dev/init-data');
-    app.log.warn('DEMO MODE: no bot; Telegram notifications are written to this log instead of being sent');
+    app.log.warn('DEMO MODE: Telegram notifications are written to this log instead of being sent');
+    app.log.warn({ botApi: config.botApiRoot, bank: config.deposits.monobank.apiRoot }, 'DEMO MODE: Stars and the bank jar are local fakes; the demo pays them from the app');
     if (await seedDemo(deps)) app.log.info('demo data seeded');
   }
 
@@ -37,18 +42,25 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Bot and jobs first (they use the database; running jobs are waited for), then the
-    // server, then what createDeps started, then the database.
-    telegram
-      .stop()
-      .then(() => runner.stop())
-      .then(() => app.close())
-      .then(() => deps.dispose())
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
+    // server, then what createDeps started, then the database. A step that fails is logged
+    // and the next still runs: one failing dependency must not leave jobs or requests undrained.
+    const steps: [string, () => Promise<unknown>][] = [
+      ['bot', () => telegram.stop()],
+      ['jobs', () => runner.stop()],
+      ['server', () => app.close()],
+      ['deps', () => deps.dispose()],
+      ['database', () => database.close()],
+    ];
+    void (async () => {
+      let failed = false;
+      for (const [step, run] of steps) {
+        await run().catch((err: unknown) => {
+          failed = true;
+          app.log.error({ err, step }, 'shutdown step failed');
+        });
+      }
+      process.exit(failed ? 1 : 0);
+    })();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -57,6 +69,8 @@ async function main(): Promise<void> {
   app.log.info({ url: config.publicUrl, database: database.kind, files: deps.blobs.kind }, 'Zalik is up');
   await runner.start();
   await telegram.start();
+  // After listen: the bank checks the URL before it keeps it.
+  void setBankWebhook(deps, app.log.child({ module: 'monobank' }));
 }
 
 main().catch((err) => {

@@ -128,7 +128,7 @@ describe('receiving updates', () => {
       for (let i = 0; i < 100 && arrived().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
       expect(arrived().map((c) => c.params.text).sort()).toEqual([BOT_TEXT.start, 'Нове замовлення'].sort());
       const polls = fake.delivered('getUpdates');
-      expect(polls.at(-1)!.params.allowed_updates).toEqual(['message', 'callback_query', 'pre_checkout_query']);
+      expect(polls.at(-1)!.params.allowed_updates).toEqual(['message', 'callback_query', 'pre_checkout_query', 'my_chat_member']);
     } finally {
       await telegram.stop();
       await runner.stop();
@@ -136,6 +136,26 @@ describe('receiving updates', () => {
       await ctx.close();
     }
     expect(telegram.bot?.isRunning()).toBe(false);
+  });
+
+  it('stops polling without failing while Telegram cannot be reached, so a shutdown goes on', async () => {
+    const gone = await startFakeBotApi();
+    const ctx = await createTestContext({ BOT_API_ROOT: gone.apiRoot });
+    const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
+    const telegram = setupTelegram(app, ctx.deps);
+    await app.ready();
+    try {
+      await telegram.start();
+      for (let i = 0; i < 100 && gone.delivered('getUpdates').length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(gone.delivered('getUpdates').length).toBeGreaterThan(0);
+      // Telegram goes away while the bot polls: its last getUpdates, which confirms the offset, cannot be made.
+      await gone.close();
+      await expect(telegram.stop()).resolves.toBeUndefined();
+      expect(telegram.bot?.isRunning()).toBe(false);
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
   });
 
   describe('webhook mode', () => {
@@ -155,7 +175,7 @@ describe('receiving updates', () => {
         expect(set.params).toMatchObject({
           url: 'https://zalik.test/telegram/hook-secret_1',
           secret_token: 'hook-secret_1',
-          allowed_updates: ['message', 'callback_query', 'pre_checkout_query'],
+          allowed_updates: ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'],
         });
 
         const update = startUpdate(5570, '/start');

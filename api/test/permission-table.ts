@@ -30,9 +30,11 @@ export interface World {
   taskId: number;
   /** Catalogue rows that DELETE rows may remove. */
   spare: { subjectId: number; teacherId: number; argumentId: number; taskId: number };
-  /** Orders of the student for the developer: one to deliver, one to refund. */
+  /** Orders of the student for the developer: one to deliver, one to refund, one delivered, one for the developer to cancel. */
   deliverOrderId: number;
   refundOrderId: number;
+  deliveredOrderId: number;
+  cancelOrderId: number;
   /** A signed download link of a delivered file: path and query. */
   fileUrl: string;
 }
@@ -84,7 +86,8 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   },
   'PATCH /api/v1/users/me/course': { sample: () => ({ body: { courseNumber: 2 } }) },
   'GET /api/v1/users/role/:role': { sample: () => ({ params: { role: 'ROLE_USER' } }) },
-  'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9' }) },
+  'GET /api/v1/users': { sample: () => ({ query: 'page=0&limit=5' }) },
+  'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9&username=u&page=0&limit=5' }) },
   'GET /api/v1/users/developer/:subjectId': { sample: (w) => ({ params: { subjectId: w.subjectId } }) },
   'GET /api/v1/users/:telegramId': { sample: (w) => ({ params: { telegramId: w.id.other } }) },
   'PATCH /api/v1/users/:telegramId/ban': { sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
@@ -107,6 +110,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
       body: { title: 'Курсова', description: '', identifier: '', price: 50, type: 'REGULAR', developerTelegramId: w.id.developer, autoGenerate: false, teacherId: w.teacherId, args: null },
     }),
   },
+  'GET /api/v1/tasks/search': { sample: () => ({ query: 'title=a&limit=5' }) },
   'PATCH /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
   'DELETE /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.spare.taskId } }) },
   'POST /api/v1/news/news': { sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
@@ -123,10 +127,16 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
+  'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
+  'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
+  'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
   // The bank path: a Stars request would ask the Bot API, which this world has none of.
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
   'POST /api/v1/transactions/request/deposit/:id/refund': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/transactions/bank-payments/:id/credit': { sample: (w) => ({ params: { id: 'no-such-item' }, body: { userTelegramId: w.id.other } }) },
+  // Public on purpose: the bank calls it unsigned; it only brings the next statement read forward.
+  'POST /api/v1/transactions/monobank/webhook': { sample: () => ({ body: { type: 'StatementItem', data: { account: 'jar' } } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },
@@ -134,6 +144,15 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
   },
   'POST /api/v1/histories/history/:id/refund': { sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  // The buyer's own order only, checked in the handler (anyone else: 403).
+  'POST /api/v1/histories/:id/accept': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId } }) },
+  'POST /api/v1/histories/:id/revision': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { comment: 'Додайте висновки' } }) },
+  'POST /api/v1/histories/:id/dispute': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { reason: 'Не той варіант' } }) },
+  'POST /api/v1/histories/:id/cancel': { allow: ['student'], sample: (w) => ({ params: { id: w.deliverOrderId } }) },
+  'PUT /api/v1/histories/reprocess/:id': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { arguments: ['8'] } }) },
+  'PATCH /api/v1/histories/developer/cancel': { sample: (w) => ({ body: { id: w.cancelOrderId, reason: 'Не встигаю' } }) },
+  'PATCH /api/v1/histories/:id/resolve': { sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { outcome: 'REFUND' } }) },
+  'PUT /api/v1/histories/history/update/:id': { sample: (w) => ({ params: { id: w.deliveredOrderId }, parts: [txt('нова-відповідь.txt')] }) },
   // The task's own developer or an admin, checked in the handler.
   'PUT /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId }, parts: [txt('template.docx')] }) },
   'GET /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId } }) },
@@ -144,10 +163,19 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: w.taskId } }),
   },
   'GET /api/v1/discounts/task/:taskId': { sample: (w) => ({ params: { taskId: w.taskId } }) },
+  'GET /api/v1/discounts': { sample: () => ({ query: 'type=LOCAL&search=a&page=0&limit=5' }) },
+  'GET /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'PATCH /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING }, body: { discountValue: 15 } }) },
+  'DELETE /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/discounts/bulk': { sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, taskIds: [w.taskId] } }) },
   'POST /api/v1/supports/sent': { sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
 
   // Demo mode lets a plain browser act as Telegram for the demo personas.
   'POST /api/dev/init-data': { sample: () => ({ body: { telegramId: '100001' } }) },
+  // Pay an invoice or the jar through the demo's fakes (a demo app built by a test runs none: 404).
+  'GET /api/dev/stars/invoice/:slug': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/stars/invoice/:slug/pay': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/monobank/pay': { sample: () => ({ body: { amount: 100, comment: 'ZLK-AAAAA' } }) },
 };
 
 export const TABLE: readonly Endpoint[] = Object.values(endpoints);
@@ -227,6 +255,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const delivered = await buy();
   const deliverOrderId = await buy();
   const refundOrderId = await buy();
+  const cancelOrderId = await buy();
   const mp = multipart([txt('відповідь.txt')]);
   const done = await app.inject({
     method: 'PATCH',
@@ -247,6 +276,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     spare,
     deliverOrderId,
     refundOrderId,
+    deliveredOrderId: delivered,
+    cancelOrderId,
     fileUrl: link.pathname + link.search,
   };
 }

@@ -23,6 +23,8 @@ export const baseKeys = {
       ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const,
     arguments: () => ['catalogue', 'arguments'] as const,
     discounts: (taskId: string) => ['catalogue', 'discounts', taskId] as const,
+    /** The admin's task picker (tasks whose title holds `title`). */
+    taskSearch: (title: string) => ['catalogue', 'tasks', 'search', title] as const,
     template: (taskId: string) => ['catalogue', 'template', taskId] as const,
   },
 } as const;

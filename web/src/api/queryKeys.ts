@@ -21,7 +21,6 @@ export const qk = {
     transactionsOf: (telegramId: string) => ['wallet', 'transactions', telegramId] as const,
     /** `kind` undefined: both wallets' rows (students, the admin's view of a user). */
     transactions: (telegramId: string, kind?: WalletKind) => ['wallet', 'transactions', telegramId, kind ?? 'all'] as const,
-    jar: () => ['wallet', 'jar'] as const,
     myWithdrawals: () => ['wallet', 'withdrawals', 'my'] as const,
     withdrawals: (status: WithdrawalStatus) => ['wallet', 'withdrawals', 'all', status] as const,
   },
@@ -31,6 +30,8 @@ export const qk = {
     all: ['history'] as const,
     user: (telegramId: string) => ['history', 'user', telegramId] as const,
     developerQueue: () => ['history', 'developer', 'in-progress'] as const,
+    developerCompleted: () => ['history', 'developer', 'completed'] as const,
+    disputes: () => ['history', 'disputes'] as const,
   },
 
   invites: {
@@ -40,15 +41,29 @@ export const qk = {
     claimable: () => ['invites', 'isAvailableClaim'] as const,
   },
 
+  /** The admin discount list: `all` refreshes every page and every single discount. */
+  discounts: {
+    all: ['discounts'] as const,
+    list: (type: string, search: string) => ['discounts', 'list', type, search] as const,
+    one: (id: string) => ['discounts', 'one', id] as const,
+  },
+
   faq: () => ['faq'] as const,
   maintenance: () => ['maintenance'] as const,
+  broadcasts: {
+    all: ['broadcasts'] as const,
+    one: (id: string) => ['broadcasts', 'one', id] as const,
+    recipients: (audience: string) => ['broadcasts', 'recipients', audience] as const,
+  },
 
   /** User administration and the user pickers of the admin catalogue. */
   users: {
     all: ['users'] as const,
-    list: (prefix: string) => ['users', 'list', prefix] as const,
+    /** The admin's paged list, for what was typed (ID prefix or username). */
+    list: (search: string) => ['users', 'list', search] as const,
     one: (telegramId: string) => ['users', 'one', telegramId] as const,
-    search: (prefix: string) => ['users', 'search', prefix] as const,
+    search: (text: string) => ['users', 'search', text] as const,
     developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
   },
 } as const;
+

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               // --- settings ---
               { path: basePaths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
               { path: basePaths.settings.rules, lazy: rules },
+              { path: basePaths.settings.privacy, lazy: () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.PrivacyScreen })) },
               // --- admin and developer screens: staffRoutes.tsx, patched in here on demand ---
               { path: '*', element: <NotFoundScreen /> },
             ],

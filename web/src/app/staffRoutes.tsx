@@ -9,6 +9,8 @@
 import type { RouteObject } from 'react-router';
 import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
+import { broadcastsRoutes } from '../screens/broadcasts/routes';
+import { adminDiscountsRoutes } from '../screens/admin-discounts/routes';
 import { walletStaffRoutes } from '../screens/wallet/staffRoutes';
 import { historyStaffRoutes } from '../screens/history/staffRoutes';
 import { devPanelRoutes } from '../screens/dev-panel/routes';
@@ -18,6 +20,8 @@ export const staffRoutes: RouteObject[] = [
   ...catalogueAdminRoutes,
   // --- admin panel: /settings/admin-panel/... ---
   ...adminUsersRoutes,
+  ...broadcastsRoutes,
+  ...adminDiscountsRoutes,
   // --- wallet: the developer's /wallet/withdraw, the admins' wallet screens ---
   ...walletStaffRoutes,
   ...historyStaffRoutes,

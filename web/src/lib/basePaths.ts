@@ -71,7 +71,12 @@ export const basePaths = {
   },
 
   // --- wallet tab ---
-  wallet: { root: '/wallet', deposit: '/wallet/deposit', withdraw: '/wallet/withdraw' },
+  wallet: {
+    root: '/wallet',
+    /** The top-up sheet over the wallet (a child route of /wallet). */
+    deposit: '/wallet/deposit',
+    withdraw: '/wallet/withdraw',
+  },
 
   // --- invitation tab ---
   invitation: { root: '/invitation', invite: '/invitation/invite' },
@@ -83,5 +88,6 @@ export const basePaths = {
     history: '/settings/history-task',
     support: '/settings/support',
     devPanel: '/settings/dev-panel',
+    privacy: '/settings/privacy',
   },
 } as const;

@@ -21,3 +21,7 @@ export { PlusIcon } from './PlusIcon';
 export { CardIcon } from './CardIcon';
 export { UsersIcon } from './UsersIcon';
 export { CloseIcon } from './CloseIcon';
+export { TrashIcon } from './TrashIcon';
+export { PercentIcon } from './PercentIcon';
+export { StarIcon } from './StarIcon';
+export { CopyIcon } from './CopyIcon';
