@@ -16,6 +16,7 @@ export const SLOW = [
   'test/blob-instances.test.ts',
   'test/template-bomb.test.ts',
   'test/purchase-free-take.test.ts',
+  'test/dashboard-scale.test.ts',
 ];
 
 export default defineConfig({

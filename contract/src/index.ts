@@ -10,5 +10,6 @@ export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
 export * from './maintenance.js';
+export * from './dashboard.js';
 export * from './endpoint.js';
 export * as endpoints from './endpoints/index.js';

@@ -9,3 +9,4 @@ export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
 export * from './maintenance.js';
+export * from './dashboard.js';
