@@ -13,9 +13,12 @@ export const SLOW = [
   'test/backup-roundtrip.test.ts',
   'test/catalogue-cache-instances.test.ts',
   'test/db-outage.test.ts',
+  'test/db-restart.test.ts',
   'test/blob-instances.test.ts',
   'test/template-bomb.test.ts',
   'test/purchase-free-take.test.ts',
+  'test/deposits-monobank-processes.test.ts',
+  'test/orders-escrow-race.test.ts',
   'test/dashboard-scale.test.ts',
 ];
 

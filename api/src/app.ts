@@ -14,6 +14,7 @@ import { demoRoutes } from './modules/demo/routes.js';
 import { catalogueRoutes, catalogueScope } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
+import { bankRoutes } from './modules/deposits/bank-routes.js';
 import { ordersRoutes, ordersScope } from './modules/orders/routes.js';
 import { templateRoutes, templatesScope } from './modules/generators/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, catalogueRoutes(deps), (scope) => catalogueScope(scope, deps));
   await registerRoutes(app, walletsRoutes(deps));
   await registerRoutes(app, depositsRoutes(deps));
+  await registerRoutes(app, bankRoutes(deps));
   await registerRoutes(app, ordersRoutes(deps), (scope) => ordersScope(scope, deps));
   await registerRoutes(app, templateRoutes(deps), (scope) => templatesScope(scope, deps));
   await registerRoutes(app, filesRoutes(deps));

@@ -49,6 +49,45 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Top-ups that credit themselves (docs/LEDGER.md "Deposits"). */
   deposits: DepositsConfig;
+  /** The escrow's timers and limits (docs/LEDGER.md "Orders"). */
+  orders: OrdersConfig;
+}
+
+/** Durations in hours, fractions allowed (tests and a demo use seconds). */
+export interface OrdersConfig {
+  /** A manual order's deadline after purchase (or after a revision), unless its task sets its own. */
+  deadlineHours: number;
+  /** An undelivered order is refunded this long after its deadline. */
+  autoRefundHours: number;
+  /** After a delivery the buyer has this long to accept, ask for a revision or dispute; then the money is released. */
+  acceptHours: number;
+  maxRevisions: number;
+  /** The developer is reminded this long before the deadline (0: no reminder). */
+  remindBeforeHours: number;
+  /** An auto-generated order may be regenerated once, free, this long after its purchase. */
+  reprocessWindowHours: number;
+}
+
+/** `ORDER_ACCEPT_HOURS=72`, or `0.001` (3.6 s) in a test: a number of hours, at least 0 (above 0 when `positive`). */
+function hours(env: Env, name: string, fallback: number, positive: boolean): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n) || (positive && n <= 0) || n > 100_000) {
+    throw new ConfigError(`${name} must be a number of hours${positive ? ' above 0' : ''} (fractions allowed, e.g. 0.5), got "${raw}"`);
+  }
+  return n;
+}
+
+function orders(env: Env): OrdersConfig {
+  return {
+    deadlineHours: hours(env, 'ORDER_DEADLINE_HOURS', 24, true),
+    autoRefundHours: hours(env, 'ORDER_AUTO_REFUND_HOURS', 48, false),
+    acceptHours: hours(env, 'ORDER_ACCEPT_HOURS', 72, true),
+    maxRevisions: int(env, 'ORDER_MAX_REVISIONS', 2),
+    remindBeforeHours: hours(env, 'ORDER_REMIND_BEFORE_HOURS', 2, false),
+    reprocessWindowHours: hours(env, 'REPROCESS_WINDOW_HOURS', 24, false),
+  };
 }
 
 export interface DepositsConfig {
@@ -58,8 +97,11 @@ export interface DepositsConfig {
   starsFeePercent: number;
   /** How long a deposit request may be paid, in minutes. */
   expireMinutes: number;
-  /** Monobank personal API; unset token: bank payments are recorded by an admin. */
-  monobank: { token: string | undefined; jarAccount: string | undefined; apiRoot: string; pollMs: number };
+  /**
+   * Monobank personal API; unset token: bank payments are recorded by an admin. `webhook`: point
+   * the bank's webhook at PUBLIC_URL at start (it only brings the next statement read forward).
+   */
+  monobank: { token: string | undefined; jarAccount: string | undefined; apiRoot: string; pollMs: number; webhook: boolean };
 }
 
 /** `STARS_UAH_RATE=0.5`: UAH one Star credits, at most two decimals, > 0. */
@@ -78,6 +120,11 @@ function deposits(env: Env): DepositsConfig {
   const token = env.MONOBANK_TOKEN?.trim() || undefined;
   const jarAccount = env.MONOBANK_JAR_ACCOUNT?.trim() || undefined;
   if (token && !jarAccount) throw new ConfigError('MONOBANK_TOKEN needs MONOBANK_JAR_ACCOUNT (the jar\'s account id from /personal/client-info)');
+  const webhook = (env.MONOBANK_WEBHOOK || 'off').trim();
+  if (webhook !== 'on' && webhook !== 'off') throw new ConfigError(`MONOBANK_WEBHOOK must be on or off, got "${env.MONOBANK_WEBHOOK}"`);
+  if (webhook === 'on' && !(token && /^https:\/\//.test(env.PUBLIC_URL ?? ''))) {
+    throw new ConfigError('MONOBANK_WEBHOOK=on needs MONOBANK_TOKEN and an https PUBLIC_URL (the bank calls it)');
+  }
   return {
     kopecksPerStar: kopecksPerStar(env),
     starsFeePercent,
@@ -86,8 +133,9 @@ function deposits(env: Env): DepositsConfig {
       token,
       jarAccount,
       apiRoot: (env.MONOBANK_API_ROOT || 'https://api.monobank.ua').replace(/\/+$/, ''),
-      // The bank answers one statement read a minute; faster polling only earns 429s.
+      // The bank answers one statement read a minute: a poll sooner than that after the last read (of any instance) skips.
       pollMs: int(env, 'MONOBANK_POLL_MS', 60_000, 1000),
+      webhook: webhook === 'on',
     },
   };
 }
@@ -224,5 +272,6 @@ export function loadConfig(env: Env = process.env): Config {
     catalogueCache: cache === 'on',
     blobStore: blobStore(env),
     deposits: deposits(env),
+    orders: orders(env),
   };
 }

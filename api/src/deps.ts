@@ -23,6 +23,7 @@ import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
+import { registerOrderJobs } from './modules/orders/jobs.js';
 
 import type { AppDeps } from './types/deps.js';
 
@@ -74,6 +75,8 @@ export function createDeps(config: Config, database: Database): AppDeps {
   deps.generators.register(createDocxTemplateGenerator({ db, blobs: deps.blobs, sandbox }));
 
   registerOutbox(deps);
+  // Deadlines, acceptance windows and reminders of orders (modules/orders/timers.ts).
+  registerOrderJobs(deps);
   // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
   deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
     const r = await sweepOnce(deps);

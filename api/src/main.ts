@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { createDeps, createRunner } from './deps.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
+import { setBankWebhook } from './modules/deposits/monobank.js';
 
 async function main(): Promise<void> {
   let config;
@@ -37,18 +38,25 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Bot and jobs first (they use the database; running jobs are waited for), then the
-    // server, then what createDeps started, then the database.
-    telegram
-      .stop()
-      .then(() => runner.stop())
-      .then(() => app.close())
-      .then(() => deps.dispose())
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
+    // server, then what createDeps started, then the database. A step that fails is logged
+    // and the next still runs: one failing dependency must not leave jobs or requests undrained.
+    const steps: [string, () => Promise<unknown>][] = [
+      ['bot', () => telegram.stop()],
+      ['jobs', () => runner.stop()],
+      ['server', () => app.close()],
+      ['deps', () => deps.dispose()],
+      ['database', () => database.close()],
+    ];
+    void (async () => {
+      let failed = false;
+      for (const [step, run] of steps) {
+        await run().catch((err: unknown) => {
+          failed = true;
+          app.log.error({ err, step }, 'shutdown step failed');
+        });
+      }
+      process.exit(failed ? 1 : 0);
+    })();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -57,6 +65,8 @@ async function main(): Promise<void> {
   app.log.info({ url: config.publicUrl, database: database.kind, files: deps.blobs.kind }, 'Zalik is up');
   await runner.start();
   await telegram.start();
+  // After listen: the bank checks the URL before it keeps it.
+  void setBankWebhook(deps, app.log.child({ module: 'monobank' }));
 }
 
 main().catch((err) => {

@@ -7,12 +7,9 @@
  * on the same database: that still shows the file lives in the bucket and not on either
  * process's disk, but not two at once (CI runs this file on PostgreSQL for that).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -20,10 +17,10 @@ import { openDatabase, row, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
-import { BOT_TOKEN, createPgDatabase, onPostgres } from './helpers.js';
+import { createPgDatabase, onPostgres } from './helpers.js';
 import { startS3, type S3Server } from './s3.js';
+import { startApiProcess, type ApiProcess } from './api-process.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'instances-test-secret-instances-test-secret';
 const DEV = 7600;
 const STUDENT = 7601;
@@ -31,7 +28,7 @@ const STUDENT = 7601;
 let s3: S3Server;
 let pgDb: { url: string; drop(): Promise<void> } | undefined;
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
+const apis: ApiProcess[] = [];
 let taskId: number;
 const tokens: Record<number, string> = {};
 
@@ -41,50 +38,10 @@ const tempDir = () => {
   return d;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      ...s3.env,
-      BOT_TOKEN,
-      JWT_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgDb?.url ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WEB_DIST: '',
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API did not start');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+async function startApi(dataDir: string): Promise<ApiProcess> {
+  const api = await startApiProcess({ ...s3.env, JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' });
+  apis.push(api);
+  return api;
 }
 
 beforeAll(async () => {
@@ -116,7 +73,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const c of children) await stop(c);
+  for (const api of apis) await api.stop();
   await pgDb?.drop();
   await s3?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -146,7 +103,7 @@ describe(`two API instances on one ${onPostgres ? 'PostgreSQL' : 'PGlite databas
     expect(saved.status, await saved.clone().text()).toBe(200);
 
     if (!b) {
-      await stop(a.child);
+      await a.stop();
       b = await startApi(dirB);
     }
     const history = await (await fetch(`${b.url}/api/v1/histories/user/${STUDENT}`, { headers: bearer(STUDENT) })).text();

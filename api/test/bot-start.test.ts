@@ -138,6 +138,26 @@ describe('receiving updates', () => {
     expect(telegram.bot?.isRunning()).toBe(false);
   });
 
+  it('stops polling without failing while Telegram cannot be reached, so a shutdown goes on', async () => {
+    const gone = await startFakeBotApi();
+    const ctx = await createTestContext({ BOT_API_ROOT: gone.apiRoot });
+    const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });
+    const telegram = setupTelegram(app, ctx.deps);
+    await app.ready();
+    try {
+      await telegram.start();
+      for (let i = 0; i < 100 && gone.delivered('getUpdates').length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(gone.delivered('getUpdates').length).toBeGreaterThan(0);
+      // Telegram goes away while the bot polls: its last getUpdates, which confirms the offset, cannot be made.
+      await gone.close();
+      await expect(telegram.stop()).resolves.toBeUndefined();
+      expect(telegram.bot?.isRunning()).toBe(false);
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
+  });
+
   describe('webhook mode', () => {
     let ctx: TestContext;
     beforeAll(async () => {

@@ -58,6 +58,7 @@ describe('creating and listing tasks', () => {
         { id: group, name: 'Група', description: 'Наприклад, КН-21' },
       ],
       hasTemplate: false,
+      deadlineHours: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
 
@@ -171,6 +172,25 @@ describe('editing tasks', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: MSG.taskNotFound });
     expect((await w.call('DELETE', '/api/v1/tasks/999999', w.admin)).json()).toEqual({ message: MSG.taskNotFound });
+  });
+
+  it('sets its own deadline in hours (fractions, numeric strings), keeps it on "" and returns to the default on null', async () => {
+    const made = await w.call('POST', '/api/v1/tasks/task', w.admin, taskBody({ title: 'Термінова', autoGenerate: false, identifier: '', deadlineHours: '1.5' }));
+    expect([made.statusCode, made.json().deadlineHours]).toEqual([201, 1.5]);
+    const id = made.json().id;
+    const kept = await w.call('PATCH', `/api/v1/tasks/${id}`, w.admin, { title: '', deadlineHours: '' });
+    expect(kept.json().deadlineHours).toBe(1.5);
+    const changed = await w.call('PATCH', `/api/v1/tasks/${id}`, w.admin, { deadlineHours: 48 });
+    expect(changed.json().deadlineHours).toBe(48);
+    const cleared = await w.call('PATCH', `/api/v1/tasks/${id}`, w.admin, { deadlineHours: null });
+    expect(cleared.json().deadlineHours).toBeNull();
+    for (const bad of [0, -2, 'завтра', 8761]) {
+      const res = await w.call('PATCH', `/api/v1/tasks/${id}`, w.admin, { deadlineHours: bad });
+      expect([res.statusCode, res.json()]).toEqual([400, { message: MSG.deadlineHoursInvalid }]);
+      const refused = await w.call('POST', '/api/v1/tasks/task', w.admin, taskBody({ autoGenerate: false, identifier: '', deadlineHours: bad }));
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message: MSG.deadlineHoursInvalid }]);
+    }
+    expect((await w.call('PATCH', `/api/v1/tasks/${id}`, w.admin, {})).json().deadlineHours).toBeNull();
   });
 
   it.each([

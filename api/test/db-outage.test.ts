@@ -4,12 +4,9 @@
  * away, report it on /healthz, and serve again (cache feed included) once it is back, with
  * no money moved twice or lost.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -25,28 +22,9 @@ import { BOT_TOKEN, createPgDatabase, createTestContext, onPostgres } from './he
 import { NO_RATE_LIMITS } from './docx.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { TcpProxy } from './tcp-proxy.js';
+import { freePort, sleep, startApiProcess, waitFor, type ApiProcess } from './api-process.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'outage-test-secret-outage-test-secret';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it returns true; fails after `ms`. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('the database cannot be reached', () => {
   it('answers 503 in Ukrainian at once, /healthz says the database is down, /livez stays up', async () => {
@@ -151,43 +129,15 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
     viaProxy.port = String(proxy.port);
 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-outage-'));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        BOT_TOKEN,
-        // No Telegram in this test: the bot's API points at a closed port.
-        BOT_API_ROOT: `http://127.0.0.1:${await freePort()}`,
-        JWT_SECRET: SECRET,
-        DATA_DIR: dataDir,
-        DATABASE_URL: viaProxy.toString(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        PUBLIC_URL: url,
-        WEB_DIST: '',
-        ...NO_RATE_LIMITS,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let exit: string | undefined;
-    child.once('exit', (code, signal) => (exit ??= `exited with ${code ?? signal}`));
     // The cache logs each time its change feed (the LISTEN connection) is proven live again.
     let feedLive = 0;
-    let pending = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) if (line.includes('catalogue cache: change feed live')) feedLive++;
-    });
+    const api: ApiProcess = await startApiProcess(
+      { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), LOG_LEVEL: 'info', ...NO_RATE_LIMITS },
+      { onLine: (line) => void (line.includes('catalogue cache: change feed live') && feedLive++) },
+    );
+    const url = api.url;
     // Waits that fail at once, saying so, when the process died.
-    const until = (what: string, check: () => boolean | Promise<boolean>, ms?: number) =>
-      waitFor(what, () => {
-        if (exit) throw new Error(`the API process ${exit}`);
-        return check();
-      }, ms);
+    const until = (what: string, check: () => boolean | Promise<boolean>, ms?: number) => waitFor(what, check, { ms, alive: [api] });
     const admin = new pg.Client({ connectionString: pgDb.url });
     admin.on('error', () => {});
     await admin.connect();
@@ -202,8 +152,6 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
       fetch(url + p, { headers: { authorization: `Bearer ${tokens.get(BUYERS[0]!)}` }, signal: AbortSignal.timeout(20_000) });
 
     try {
-      await until('the API to start', () => get('/healthz').then((r) => r.ok, () => false), 60_000);
-
       const loops = BUYERS.map(async (buyer) => {
         while (!stop) {
           const started = Date.now();
@@ -237,7 +185,7 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
         const before = ok();
         await until(`purchases after termination ${round}`, () => ok() >= before + 10);
       }
-      expect(exit).toBeUndefined();
+      expect(api.exit).toBeUndefined();
 
       // The server goes away: every connection cut, new ones refused.
       const feedBefore = feedLive;
@@ -270,7 +218,7 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
 
       stop = true;
       await Promise.all(loops);
-      expect(exit).toBeUndefined();
+      expect(api.exit).toBeUndefined();
 
       // Every request got an answer, within seconds: a purchase or a Ukrainian 503.
       const unexpected = outcomes.filter((o) => o.status !== 200 && !(o.status === 503 && o.body?.message === MSG.unavailable && o.retryAfter === '5'));
@@ -279,8 +227,7 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
       expect(outcomes.filter((o) => o.phase === 'outage' && o.status === 503).length).toBeGreaterThan(0);
     } finally {
       stop = true;
-      if (!exit) child.kill('SIGTERM');
-      await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+      await api.stop();
       await proxy.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -47,6 +47,10 @@ function saveFiles(token: string, orderId: string, parts: Part[]) {
   });
 }
 
+function accept(token: string, orderId: string) {
+  return ctx.app.inject({ method: 'POST', url: `/api/v1/histories/${orderId}/accept`, headers: auth(token) });
+}
+
 async function newOrder(price = 250): Promise<string> {
   const taskId = await manualTask(ctx, w, { price });
   const res = await buy(ctx, w.student, taskId, ['Бойко О. О.', '12']);
@@ -78,6 +82,9 @@ describe('a manual order', () => {
       taskTitle: 'Курсова робота',
       arguments: ['Бойко О. О.', '12'],
       createdAt: expect.any(String),
+      deadlineAt: expect.any(String),
+      revisions: 0,
+      revisionComment: null,
     });
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.otherDev) });
     expect(theirs.json()).toEqual([]);
@@ -86,10 +93,11 @@ describe('a manual order', () => {
     await expectLedgerBalanced(db());
   });
 
-  it('its developer delivers files and a message: order DONE, dev wallet credited minus the fee, buyer notified', async () => {
+  it('its developer delivers files and a message: order DELIVERED, money held in escrow until the buyer accepts, buyer notified', async () => {
     const id = await newOrder(250);
     const devBefore = await balanceOf(db(), DEV, 'dev');
     const feesBefore = await systemBalance(db(), 'income:fees');
+    const escrowBefore = await systemBalance(db(), 'escrow:orders');
     const res = await saveFiles(w.dev, id, [
       { name: 'file', filename: 'Курсова.pdf', value: PDF },
       { name: 'file', filename: 'Додаток.docx', value: minimalDocx(['Додаток А']) },
@@ -97,15 +105,20 @@ describe('a manual order', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const item = res.json();
-    expect(item).toMatchObject({ id, status: 'DONE', message: 'Готово, перевірте розділ 2.', fileName: 'Курсова.pdf' });
+    // A delivered order answers its files as a done one does (the seed's client knows only DONE's shape).
+    expect(item).toMatchObject({ id, status: 'DELIVERED', message: 'Готово, перевірте розділ 2.', fileName: 'Курсова.pdf' });
+    expect(item.link).toEqual(item.files[0].link);
+    expect(Date.parse(item.acceptUntil)).toBeGreaterThan(Date.now());
     expect(item.files.map((f: { fileName: string }) => f.fileName)).toEqual(['Курсова.pdf', 'Додаток.docx']);
     const pdf = await download(ctx, item.files[0].link);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
 
-    expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 225_00);
-    expect(await systemBalance(db(), 'income:fees')).toBe(feesBefore + 25_00);
+    // Delivery pays nobody: the price stays in escrow.
+    expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
+    expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore);
+    await expectLedgerBalanced(db());
     const outbox = await rows<{ chat_id: number; payload: { text: string; files: { fileName: string }[] } | string }>(
       db(),
       sql`SELECT chat_id, payload FROM outbox WHERE dedupe_key = ${`order_delivered:${id}`}`,
@@ -122,6 +135,12 @@ describe('a manual order', () => {
     expect(mine.files).toHaveLength(2);
     const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.dev) });
     expect(queue.json().map((o: { id: string }) => o.id)).not.toContain(id);
+
+    // The buyer accepts: order DONE, dev wallet credited minus the fee.
+    expect((await accept(w.student, id)).json()).toMatchObject({ id, status: 'DONE', fileName: 'Курсова.pdf' });
+    expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 225_00);
+    expect(await systemBalance(db(), 'income:fees')).toBe(feesBefore + 25_00);
+    expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore - 250_00);
     await expectLedgerBalanced(db());
   });
 
@@ -179,6 +198,8 @@ describe('a manual order', () => {
     expect([again.statusCode, again.json().message]).toEqual([409, MSG.orderClosed]);
     expect(await count(db(), 'order_files', sql`order_id = ${Number(id)}`)).toBe(1);
     expect(await blobCount(ctx)).toBe(blobsBefore + 1);
+    expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
+    expect((await accept(w.student, id)).statusCode).toBe(200);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 90_00);
     await expectLedgerBalanced(db());
   });
@@ -199,6 +220,8 @@ describe('the platform fee of an open order', () => {
         payload: form.payload,
       });
       expect(res.statusCode).toBe(200);
+      const accepted = await later.inject({ method: 'POST', url: `/api/v1/histories/${id}/accept`, headers: auth(w.student) });
+      expect(accepted.statusCode).toBe(200);
       expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 180_00);
     } finally {
       await later.close();
@@ -238,12 +261,21 @@ describe('refund', () => {
     await expectLedgerBalanced(db());
   });
 
-  it('a delivered order cannot be refunded', async () => {
-    const id = await newOrder(100);
-    expect((await saveFiles(w.dev, id, [{ name: 'file', filename: 'a.pdf', value: PDF }])).statusCode).toBe(200);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${id}/refund`, headers: auth(w.admin) });
+  it('a delivered order can still be refunded (its money is in escrow), an accepted one cannot', async () => {
+    const delivered = await newOrder(100);
+    expect((await saveFiles(w.dev, delivered, [{ name: 'file', filename: 'a.pdf', value: PDF }])).statusCode).toBe(200);
+    const before = await balanceOf(db(), STUDENT, 'general');
+    const ok = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${delivered}/refund`, headers: auth(w.admin) });
+    expect([ok.statusCode, ok.json().status, ok.json().cancelledBy]).toEqual([200, 'REFUNDED', 'ADMIN']);
+    expect(await balanceOf(db(), STUDENT, 'general')).toBe(before + 100_00);
+
+    const done = await newOrder(100);
+    expect((await saveFiles(w.dev, done, [{ name: 'file', filename: 'a.pdf', value: PDF }])).statusCode).toBe(200);
+    expect((await accept(w.student, done)).statusCode).toBe(200);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${done}/refund`, headers: auth(w.admin) });
     expect([res.statusCode, res.json().message]).toEqual([409, MSG.orderClosed]);
-    expect(await refundNotes(id)).toEqual([]);
+    expect(await refundNotes(done)).toEqual([]);
+    await expectLedgerBalanced(db());
   });
 });
 

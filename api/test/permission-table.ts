@@ -30,9 +30,11 @@ export interface World {
   taskId: number;
   /** Catalogue rows that DELETE rows may remove. */
   spare: { subjectId: number; teacherId: number; argumentId: number; taskId: number };
-  /** Orders of the student for the developer: one to deliver, one to refund. */
+  /** Orders of the student for the developer: one to deliver, one to refund, one delivered, one for the developer to cancel. */
   deliverOrderId: number;
   refundOrderId: number;
+  deliveredOrderId: number;
+  cancelOrderId: number;
   /** A signed download link of a delivered file: path and query. */
   fileUrl: string;
 }
@@ -127,6 +129,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
   'POST /api/v1/transactions/request/deposit/:id/refund': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/transactions/bank-payments/:id/credit': { sample: (w) => ({ params: { id: 'no-such-item' }, body: { userTelegramId: w.id.other } }) },
+  // Public on purpose: the bank calls it unsigned; it only brings the next statement read forward.
+  'POST /api/v1/transactions/monobank/webhook': { sample: () => ({ body: { type: 'StatementItem', data: { account: 'jar' } } }) },
 
   'POST /api/v1/tasks/process': { sample: (w) => ({ body: { taskId: w.taskId, arguments: ['12'] } }) },
   'GET /api/v1/histories/user/:telegramId': { selfOrAdmin: true },
@@ -134,6 +139,15 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
   },
   'POST /api/v1/histories/history/:id/refund': { sample: (w) => ({ params: { id: w.refundOrderId } }) },
+  // The buyer's own order only, checked in the handler (anyone else: 403).
+  'POST /api/v1/histories/:id/accept': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId } }) },
+  'POST /api/v1/histories/:id/revision': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { comment: 'Додайте висновки' } }) },
+  'POST /api/v1/histories/:id/dispute': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { reason: 'Не той варіант' } }) },
+  'POST /api/v1/histories/:id/cancel': { allow: ['student'], sample: (w) => ({ params: { id: w.deliverOrderId } }) },
+  'PUT /api/v1/histories/reprocess/:id': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { arguments: ['8'] } }) },
+  'PATCH /api/v1/histories/developer/cancel': { sample: (w) => ({ body: { id: w.cancelOrderId, reason: 'Не встигаю' } }) },
+  'PATCH /api/v1/histories/:id/resolve': { sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { outcome: 'REFUND' } }) },
+  'PUT /api/v1/histories/history/update/:id': { sample: (w) => ({ params: { id: w.deliveredOrderId }, parts: [txt('нова-відповідь.txt')] }) },
   // The task's own developer or an admin, checked in the handler.
   'PUT /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId }, parts: [txt('template.docx')] }) },
   'GET /api/v1/tasks/:id/template': { allow: TASK_OWNER, sample: (w) => ({ params: { id: w.taskId } }) },
@@ -227,6 +241,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const delivered = await buy();
   const deliverOrderId = await buy();
   const refundOrderId = await buy();
+  const cancelOrderId = await buy();
   const mp = multipart([txt('відповідь.txt')]);
   const done = await app.inject({
     method: 'PATCH',
@@ -247,6 +262,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     spare,
     deliverOrderId,
     refundOrderId,
+    deliveredOrderId: delivered,
+    cancelOrderId,
     fileUrl: link.pathname + link.search,
   };
 }

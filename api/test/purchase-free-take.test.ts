@@ -54,7 +54,12 @@ describe('a free take', () => {
     const withdraw = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/withdraw', headers: auth(w.dev), payload: { cardNumber: '4111111111111111', amount: 100 } });
     expect([withdraw.statusCode, withdraw.json().message]).toEqual([400, MSG.withdrawInsufficient]);
     const history = await ctx.app.inject({ method: 'GET', url: `/api/v1/histories/user/${DEV}`, headers: auth(w.dev) });
-    expect(history.json().find((h: { id: string }) => h.id === order.id)).toMatchObject({ status: 'DONE', price: 0 });
+    expect(history.json().find((h: { id: string }) => h.id === order.id)).toMatchObject({ status: 'DELIVERED', price: 0 });
+    // Accepting their own delivery releases nothing: escrow holds nothing for it.
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/${order.id}/accept`, headers: auth(w.dev) });
+    expect(accepted.json()).toMatchObject({ status: 'DONE', price: 0 });
+    expect({ general: await balanceOf(db(), DEV, 'general'), dev: await balanceOf(db(), DEV, 'dev') }).toEqual(before);
+    expect(await transfersOf(order.id)).toBe(0);
     await expectLedgerBalanced(db());
   });
 

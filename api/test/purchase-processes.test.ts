@@ -3,12 +3,9 @@
  * again in the middle of purchases. Afterwards the ledger must check clean and every order
  * must have its payment (and every payment its order).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -21,10 +18,10 @@ import { saveTemplate } from '../src/modules/generators/templates.js';
 import { loadTask } from '../src/modules/orders/tasks.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
-import { BOT_TOKEN, createPgDatabase, onPostgres } from './helpers.js';
+import { createPgDatabase, onPostgres } from './helpers.js';
 import { NO_RATE_LIMITS, expectLedgerBalanced, minimalDocx } from './docx.js';
+import { startApiProcess } from './api-process.js';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'process-test-secret-process-test-secret';
 const BUYERS = [7401, 7402, 7403, 7404];
 const TOPUP_UAH = 1000;
@@ -37,46 +34,8 @@ const tokens: string[] = [];
 
 const open = (): Promise<Database> => openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      BOT_TOKEN,
-      JWT_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgDb?.url ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WEB_DIST: '',
-      ...NO_RATE_LIMITS,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (up) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API did not start');
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const startApi = () =>
+  startApiProcess({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', ...NO_RATE_LIMITS }, { startMs: 30_000 });
 
 function purchase(url: string, buyer: number, auto: boolean, key: string = randomUUID()) {
   return fetch(`${url}/api/v1/tasks/process`, {
@@ -164,7 +123,8 @@ describe('API processes', () => {
     const confirmed: string[] = [];
     let autoConfirmed = 0;
     for (let round = 0; round < 3; round++) {
-      const { child, url } = await startApi();
+      const api = await startApi();
+      const url = api.url;
       let killed = false;
       const loops = BUYERS.flatMap((buyer, bi) =>
         [0, 1].map(async (lane) => {
@@ -187,9 +147,8 @@ describe('API processes', () => {
       const autoTarget = autoConfirmed + 1;
       for (let i = 0; i < 300 && (confirmed.length < target || autoConfirmed < autoTarget); i++) await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 50 + round * 70));
-      child.kill('SIGKILL');
       killed = true;
-      await exited(child);
+      await api.kill();
       await Promise.all(loops);
     }
     expect(confirmed.length).toBeGreaterThanOrEqual(12);
@@ -211,9 +170,7 @@ describe('API processes', () => {
       for (let i = 0; i < 30; i += 2) expect(answers[i]![1]).toBe(answers[i + 1]![1]);
       expect(new Set(answers.map(([, id]) => id)).size).toBe(15);
     } finally {
-      a.child.kill('SIGTERM');
-      b.child.kill('SIGTERM');
-      await Promise.all([exited(a.child), exited(b.child)]);
+      await Promise.all([a.stop(), b.stop()]);
     }
     await expectOrdersConsistent();
   }, 120_000);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COURSES, NAME_MAX, NAME_MIN, TASK_TYPES } from './constants.js';
-import { Id, IdInput, IntInput, IsoDate } from './common.js';
+import { Id, IdInput, IntInput, IsoDate, NumberInput } from './common.js';
 import { MSG } from './messages.js';
 import { hasVisibleText } from './names.js';
 
@@ -48,6 +48,11 @@ const title = z.string({ error: MSG.taskTitle }).trim().min(1, { error: MSG.task
 const description = z.string().max(5000, { error: MSG.invalidField('description') });
 const identifier = z.string().trim().max(100, { error: MSG.invalidField('identifier') });
 const price = IntInput(MSG.priceInvalid).pipe(z.number().min(1, { error: MSG.priceInvalid }).max(1_000_000, { error: MSG.priceInvalid }));
+/** A manual task's own deadline in hours (fractions allowed); none means ORDER_DEADLINE_HOURS. */
+export const TASK_DEADLINE_MAX_HOURS = 8760;
+const deadlineHours = NumberInput(MSG.deadlineHoursInvalid).pipe(
+  z.number().positive({ error: MSG.deadlineHoursInvalid }).max(TASK_DEADLINE_MAX_HOURS, { error: MSG.deadlineHoursInvalid }),
+);
 
 export const Task = z.object({
   id: Id,
@@ -66,6 +71,8 @@ export const Task = z.object({
   arguments: z.array(Argument),
   /** Whether a DOCX template is uploaded (auto-generated tasks). */
   hasTemplate: z.boolean(),
+  /** Hours a manual order of this task has to be delivered in; null: the server's default (ORDER_DEADLINE_HOURS). */
+  deadlineHours: z.number().nullable(),
   createdAt: IsoDate,
 });
 export type Task = z.infer<typeof Task>;
@@ -80,6 +87,7 @@ export const TaskCreate = z.object({
   autoGenerate: z.boolean({ error: MSG.invalidField('autoGenerate') }),
   teacherId: IdInput,
   args: z.array(IdInput, { error: MSG.argumentsUnknown }).nullish().transform((v) => v ?? []),
+  deadlineHours: z.union([z.literal('').transform(() => null), deadlineHours], { error: MSG.deadlineHoursInvalid }).nullish().transform((v) => v ?? null),
 });
 export const TaskPatch = z.object({
   title: keep(title, MSG.taskTitle),
@@ -89,6 +97,8 @@ export const TaskPatch = z.object({
   price: keep(price, MSG.priceInvalid),
   visible: z.boolean({ error: MSG.invalidField('visible') }).optional(),
   developerTelegramId: z.union([z.literal('').transform(() => undefined), IdInput]).nullish(),
+  /** `""` or absent keeps it, `null` goes back to the server's default. */
+  deadlineHours: z.union([z.literal('').transform(() => undefined), z.null(), deadlineHours], { error: MSG.deadlineHoursInvalid }).optional(),
 });
 
 export const News = z.object({ id: Id, title: z.string(), text: z.string(), animation: z.string() });

@@ -91,6 +91,15 @@ export const BankPaymentParam = z.object({ id: z.string({ error: MSG.badRequest 
 export const BankPaymentCreditBody = z.object({ userTelegramId: IdInput });
 
 /**
+ * What the bank's webhook posts (`{ type: "StatementItem", data: { account, statementItem } }`).
+ * Unsigned, so only `data.account` is read, as a hint to read the statement soon.
+ */
+export const MonobankWebhookBody = z.looseObject({
+  type: z.string().optional(),
+  data: z.looseObject({ account: z.string().optional() }).optional(),
+});
+
+/**
  * What the top-up sheet needs before the student chooses: the limits, and per provider whether it
  * works and (Stars) its price settings. `automatic` false: a bank payment is recorded by an admin.
  */

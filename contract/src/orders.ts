@@ -9,8 +9,28 @@ export const ProcessBody = z.object({
 });
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, { error: MSG.idempotencyKeyInvalid });
 
-export const ORDER_STATUSES = ['IN_PROGRESS', 'DONE', 'REFUNDED'] as const;
+/**
+ * A manual order: IN_PROGRESS (paid into escrow, a deadline) -> DELIVERED (files sent, money
+ * still in escrow, an acceptance window) -> DONE (released to the developer) or REFUNDED; a
+ * revision sends DELIVERED back to IN_PROGRESS; a dispute holds a DELIVERED order (DISPUTED)
+ * until an admin releases or refunds it. An auto-generated order is DONE at once.
+ */
+export const ORDER_STATUSES = ['IN_PROGRESS', 'DELIVERED', 'DISPUTED', 'DONE', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who cancelled a refunded order (null while it is not refunded). */
+export const ORDER_CANCELLED_BY = ['STUDENT', 'DEVELOPER', 'ADMIN', 'SYSTEM'] as const;
+export type OrderCancelledBy = (typeof ORDER_CANCELLED_BY)[number];
+/** Who made a change of state: the buyer, the developer, an admin, or a timer. */
+export const ORDER_ACTORS = ['STUDENT', 'DEVELOPER', 'ADMIN', 'SYSTEM'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+export const DISPUTE_OUTCOMES = ['RELEASE', 'REFUND'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+/** Longest revision comment, dispute reason and developer's cancel reason, in characters. */
+export const REVISION_COMMENT_MAX = 2000;
+export const DISPUTE_REASON_MAX = 2000;
+export const CANCEL_REASON_MAX = 1000;
 
 export const FileLink = z.object({ fileName: z.string(), link: z.string() });
 export type FileLink = z.infer<typeof FileLink>;
@@ -30,6 +50,8 @@ export const ProcessedTask = z.object({
   charged: z.number(),
   /** The task's developer or an admin took it without paying: no money moved, nobody is paid on delivery. */
   free: z.boolean(),
+  /** A manual order's deadline ('Виконати до …'); null for an auto-generated one. */
+  deadlineAt: IsoDate.nullable(),
 });
 export type ProcessedTask = z.infer<typeof ProcessedTask>;
 
@@ -46,6 +68,30 @@ export const HistoryItem = z.object({
   message: z.string().nullable(),
   autoGenerate: z.boolean(),
   price: z.number(),
+  /** A manual order's deadline; null for an auto-generated one. Moves on with each revision. */
+  deadlineAt: IsoDate.nullable(),
+  /** The deadline has passed and nothing is delivered: the buyer may cancel for a full refund (`POST .../cancel`). */
+  overdue: z.boolean(),
+  /** When the files were last delivered (null before). */
+  deliveredAt: IsoDate.nullable(),
+  /** DELIVERED: the money goes to the developer at this moment unless the buyer acts first. */
+  acceptUntil: IsoDate.nullable(),
+  /** When it became DONE or REFUNDED. */
+  completedAt: IsoDate.nullable(),
+  /** Revisions the buyer may still ask for (0 for an auto-generated order). */
+  revisionsLeft: z.number().int(),
+  /** The buyer's latest revision comment (null if none was asked). */
+  revisionComment: z.string().nullable(),
+  /** The buyer's reason, once a dispute was opened. */
+  disputeReason: z.string().nullable(),
+  /** How an admin resolved the dispute (null while open or never opened). */
+  disputeOutcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  /** REFUNDED: who cancelled it. */
+  cancelledBy: z.enum(ORDER_CANCELLED_BY).nullable(),
+  /** The developer's reason when the developer cancelled it. */
+  cancelReason: z.string().nullable(),
+  /** An auto-generated order its buyer may still regenerate once, free (`PUT /histories/reprocess/{id}`). */
+  allowedReprocess: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
@@ -57,8 +103,122 @@ export const InProgressOrder = z.object({
   taskTitle: z.string(),
   arguments: z.array(z.string()),
   createdAt: IsoDate,
+  deadlineAt: IsoDate.nullable(),
+  /** Revisions asked so far; the latest comment says what to change. */
+  revisions: z.number().int(),
+  revisionComment: z.string().nullable(),
 });
 export type InProgressOrder = z.infer<typeof InProgressOrder>;
+
+/** `POST /api/v1/histories/{id}/revision` */
+export const RevisionBody = z.object({
+  comment: z
+    .string({ error: MSG.revisionCommentRequired })
+    .trim()
+    .min(1, { error: MSG.revisionCommentRequired })
+    .max(REVISION_COMMENT_MAX, { error: MSG.textTooLong(REVISION_COMMENT_MAX) }),
+});
+/** `POST /api/v1/histories/{id}/dispute` */
+export const DisputeBody = z.object({
+  reason: z
+    .string({ error: MSG.disputeReasonRequired })
+    .trim()
+    .min(1, { error: MSG.disputeReasonRequired })
+    .max(DISPUTE_REASON_MAX, { error: MSG.textTooLong(DISPUTE_REASON_MAX) }),
+});
+/** `PATCH /api/v1/histories/developer/cancel` */
+export const DeveloperCancelBody = z.object({
+  id: IdInput,
+  reason: z
+    .string({ error: MSG.cancelReasonRequired })
+    .trim()
+    .min(1, { error: MSG.cancelReasonRequired })
+    .max(CANCEL_REASON_MAX, { error: MSG.textTooLong(CANCEL_REASON_MAX) }),
+});
+/** `PATCH /api/v1/histories/{id}/resolve` */
+export const ResolveBody = z.object({ outcome: z.enum(DISPUTE_OUTCOMES, { error: MSG.disputeOutcome }) });
+/** `PUT /api/v1/histories/reprocess/{id}`: the corrected arguments, as in a purchase. */
+export const ReprocessBody = z.object({ arguments: ProcessBody.shape.arguments });
+
+/** What happened to an order: each is one row of its history. */
+export const ORDER_EVENT_KINDS = [
+  'PURCHASE',
+  'DELIVERY',
+  'ACCEPT',
+  'AUTO_RELEASE',
+  'REVISION',
+  'DISPUTE',
+  'RESOLVE_RELEASE',
+  'RESOLVE_REFUND',
+  'STUDENT_CANCEL',
+  'DEVELOPER_CANCEL',
+  'AUTO_REFUND',
+  'ADMIN_REFUND',
+  'REPROCESS',
+  'FILES_REPLACED',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** One change of an order's state (`order_events`), oldest first. */
+export const OrderEvent = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  actor: z.enum(ORDER_ACTORS),
+  /** The user who acted (null for a timer). */
+  actorId: Id.nullable(),
+  /** The revision comment, dispute reason, cancel reason or the developer's message. */
+  note: z.string().nullable(),
+  at: IsoDate,
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** `GET /api/v1/histories/disputes` (admin): an open dispute with all an admin needs to decide it. */
+export const Dispute = z.object({
+  id: Id,
+  taskTitle: z.string(),
+  subjectName: z.string(),
+  teacherName: z.string(),
+  price: z.number(),
+  arguments: z.array(z.string()),
+  buyer: z.object({ telegramId: Id, username: z.string() }),
+  developer: z.object({ telegramId: Id, username: z.string() }),
+  createdAt: IsoDate,
+  deadlineAt: IsoDate.nullable(),
+  deliveredAt: IsoDate.nullable(),
+  disputedAt: IsoDate,
+  disputeReason: z.string(),
+  /** The developer's message sent with the files. */
+  message: z.string().nullable(),
+  files: z.array(FileLink),
+  events: z.array(OrderEvent),
+});
+export type Dispute = z.infer<typeof Dispute>;
+export const DisputeList = z.array(Dispute);
+
+/** `GET /api/v1/histories/developer/completed`: what a developer delivered, newest first. */
+export const DeveloperOrder = z.object({
+  id: Id,
+  taskTitle: z.string(),
+  subjectName: z.string(),
+  user: z.object({ telegramId: Id, username: z.string() }),
+  /** DELIVERED and DISPUTED are waiting for the buyer or an admin; DONE paid; REFUNDED returned. */
+  status: z.enum(ORDER_STATUSES),
+  /** UAH the buyer paid. */
+  price: z.number(),
+  /** UAH this order paid into the developer's wallet (0 until DONE, and for a refund). */
+  earned: z.number(),
+  createdAt: IsoDate,
+  deliveredAt: IsoDate.nullable(),
+  completedAt: IsoDate.nullable(),
+});
+export type DeveloperOrder = z.infer<typeof DeveloperOrder>;
+export const DeveloperOrderList = z.array(DeveloperOrder);
+/** `?page&limit` of the developer's completed orders: page 0 and 20 a page unless given. */
+export const DeveloperOrdersQuery = z.object({
+  page: z.coerce.number({ error: MSG.pageInvalid }).int({ error: MSG.pageInvalid }).min(0, { error: MSG.pageInvalid }).max(100000, { error: MSG.pageInvalid }).default(0),
+  limit: z.coerce.number({ error: MSG.limitInvalid }).int({ error: MSG.limitInvalid }).min(1, { error: MSG.limitInvalid }).max(50, { error: MSG.limitInvalid }).default(20),
+});
 
 export const OrderIdParam = z.object({ id: IdInput });
 

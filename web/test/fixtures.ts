@@ -18,6 +18,7 @@ export function task(over: Partial<Task> & Pick<Task, 'id'>): Task {
     args: [],
     arguments: [],
     hasTemplate: false,
+    deadlineHours: null,
     createdAt: '2026-01-10T10:00:00.000Z',
     ...over,
   };

@@ -1,4 +1,4 @@
-import { MSG, formatUah } from '@zalik/contract';
+import { KYIV_TIME_ZONE, MSG, formatUah } from '@zalik/contract';
 
 /**
  * What the bot says, its notifications included (every outbox message's text is made here).
@@ -38,15 +38,107 @@ export function supportText(m: { id: number; telegramId: number; username: strin
   return `Звернення №${m.id} від @${m.username} (ID ${m.telegramId}):\n\n${m.message}`;
 }
 
-/** To the developer: a student bought their manual task. */
-export function orderCreatedText(o: { orderId: number; taskTitle: string; subjectName: string; buyerUsername: string }): string {
-  return `Нове замовлення №${o.orderId}: «${o.taskTitle}» (${o.subjectName}) від @${o.buyerUsername}. Відкрийте панель розробника, щоб надіслати відповідь.`;
+const KYIV = new Intl.DateTimeFormat('uk-UA', { timeZone: KYIV_TIME_ZONE, day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A moment in Kyiv time, as the bot says it: '22 листопада о 15:33'. */
+export function kyivTime(d: Date): string {
+  return KYIV.format(d);
 }
 
-/** To the buyer: the developer delivered (the files follow the text). */
-export function orderDeliveredText(o: { taskTitle: string; subjectName: string; message: string | null }): string {
+/** `№12 «Курсова» (Вища математика)`: how every order message names its order. */
+const named = (o: { orderId: number; taskTitle: string; subjectName: string }) => `№${o.orderId} «${o.taskTitle}» (${o.subjectName})`;
+const toGeneral = (uah: number) => (uah > 0 ? ` ${formatUah(uah)} повернено на ваш Загальний гаманець.` : '');
+const toDev = (uah: number) => (uah > 0 ? ` ${formatUah(uah)} зараховано на ваш Dev гаманець.` : '');
+
+/** To the developer: a student bought their manual task. */
+export function orderCreatedText(o: { orderId: number; taskTitle: string; subjectName: string; buyerUsername: string; deadlineAt?: Date | null }): string {
+  const due = o.deadlineAt ? ` Виконати до ${kyivTime(o.deadlineAt)}.` : '';
+  return `Нове замовлення №${o.orderId}: «${o.taskTitle}» (${o.subjectName}) від @${o.buyerUsername}.${due} Відкрийте панель розробника, щоб надіслати відповідь.`;
+}
+
+/**
+ * To the buyer: the developer delivered (the files follow the text). The money waits in escrow
+ * until the buyer accepts or the window ends.
+ */
+export function orderDeliveredText(o: { taskTitle: string; subjectName: string; message: string | null; acceptUntil?: Date | null }): string {
   const note = o.message ? `\n\nПовідомлення розробника:\n${o.message}` : '';
-  return `Ваше замовлення «${o.taskTitle}» (${o.subjectName}) виконано. Файли — нижче і в історії покупок.${note}`;
+  const window = o.acceptUntil
+    ? `\n\nПеревірте відповідь до ${kyivTime(o.acceptUntil)}: прийміть її, попросіть доопрацювання або відкрийте спір в історії покупок. ` +
+      'Якщо нічого не обрати, замовлення завершиться і кошти отримає розробник.'
+    : '';
+  return `Ваше замовлення «${o.taskTitle}» (${o.subjectName}) виконано. Файли — нижче і в історії покупок.${note}${window}`;
+}
+
+/** To the developer: escrow paid them (the buyer accepted, or the acceptance window ended). */
+export function orderReleasedText(o: { orderId: number; taskTitle: string; subjectName: string; earnedUah: number; how: 'ACCEPTED' | 'AUTO' }): string {
+  const why = o.how === 'ACCEPTED' ? 'прийнято студентом' : 'завершено: час на перевірку минув';
+  return `Замовлення ${named(o)} ${why}.${toDev(o.earnedUah)}`;
+}
+
+/** To the buyer: the acceptance window ended with no answer, so the order closed. */
+export function orderAutoCompletedText(o: { orderId: number; taskTitle: string; subjectName: string }): string {
+  return `Замовлення ${named(o)} завершено: час на перевірку минув, кошти передано розробнику. Файли залишаються в історії покупок.`;
+}
+
+/** To the developer: the buyer wants changes; the order is theirs again with a new deadline. */
+export function orderRevisionText(o: { orderId: number; taskTitle: string; subjectName: string; comment: string; deadlineAt: Date; revisionsLeft: number }): string {
+  return (
+    `Студент просить доопрацювати замовлення ${named(o)}:\n${o.comment}\n\n` +
+    `Новий строк: до ${kyivTime(o.deadlineAt)}. Ще доопрацювань можна попросити: ${o.revisionsLeft}. ` +
+    'Надішліть нову відповідь у панелі розробника.'
+  );
+}
+
+/** To the developer and every admin: the buyer opened a dispute; escrow holds the money. */
+export function orderDisputedText(o: { orderId: number; taskTitle: string; subjectName: string; reason: string; forAdmin: boolean }): string {
+  const next = o.forAdmin
+    ? 'Вирішіть спір в адмін-панелі: виплатити розробнику або повернути кошти студенту.'
+    : 'Кошти залишаються в резерві, доки адміністратор не вирішить спір.';
+  return `За замовленням ${named(o)} студент відкрив спір:\n${o.reason}\n\n${next}`;
+}
+
+/** To the buyer or the developer: an admin decided the dispute. */
+export function disputeResolvedText(o: {
+  orderId: number;
+  taskTitle: string;
+  subjectName: string;
+  outcome: 'RELEASE' | 'REFUND';
+  to: 'buyer' | 'developer';
+  uah: number;
+}): string {
+  const head = `Спір за замовленням ${named(o)} вирішено`;
+  if (o.to === 'buyer') {
+    return o.outcome === 'REFUND' ? `${head} на вашу користь.${toGeneral(o.uah)}` : `${head} на користь розробника: кошти передано розробнику.`;
+  }
+  return o.outcome === 'RELEASE' ? `${head} на вашу користь.${toDev(o.uah)}` : `${head} на користь студента: кошти повернено студенту.`;
+}
+
+/** To the buyer: the developer cancelled before delivering, with a reason. */
+export function orderCancelledByDeveloperText(o: { orderId: number; taskTitle: string; subjectName: string; reason: string; priceUah: number }): string {
+  const money = o.priceUah > 0 ? `\n${formatUah(o.priceUah)} повернено на ваш Загальний гаманець.` : '';
+  return `Розробник скасував замовлення ${named(o)}.\nПричина: ${o.reason}${money}`;
+}
+
+/** To the developer: the buyer cancelled an order past its deadline. */
+export function orderCancelledByStudentText(o: { orderId: number; taskTitle: string; subjectName: string }): string {
+  return `Студент скасував замовлення ${named(o)}: строк виконання минув, а відповіді не було. Кошти повернено студенту.`;
+}
+
+/** To the buyer or the developer: nothing was delivered long after the deadline, so the order was refunded. */
+export function orderOverdueRefundedText(o: { orderId: number; taskTitle: string; subjectName: string; priceUah: number; to: 'buyer' | 'developer' }): string {
+  return o.to === 'buyer'
+    ? `Замовлення ${named(o)} не виконано вчасно, тож його скасовано.${toGeneral(o.priceUah)}`
+    : `Замовлення ${named(o)} скасовано автоматично: відповідь не надіслано вчасно. Кошти повернено студенту.`;
+}
+
+/** To the developer: the deadline is near and nothing is delivered yet. */
+export function orderReminderText(o: { orderId: number; taskTitle: string; subjectName: string; deadlineAt: Date }): string {
+  return `Нагадування: замовлення ${named(o)} треба виконати до ${kyivTime(o.deadlineAt)}. Надішліть відповідь у панелі розробника.`;
+}
+
+/** To the buyer: an admin replaced the order's files (the new ones follow the text). */
+export function orderFilesReplacedText(o: { orderId: number; taskTitle: string; subjectName: string }): string {
+  return `Адміністратор оновив файли замовлення ${named(o)}. Нові файли — нижче і в історії покупок.`;
 }
 
 /** To the buyer: an admin cancelled an undelivered order and the money went back. */
@@ -76,6 +168,12 @@ export function withdrawalResolvedText(w: { id: string; status: 'PAID' | 'REJECT
 /** To the payer: a Stars top-up reached the general wallet. */
 export function depositPaidText(d: { amountUah: number; balanceUah: number }): string {
   return `Гаманець поповнено на ${formatUah(d.amountUah)} (оплата зірками Telegram). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
+}
+
+/** To the payer: a payment into the Monobank jar reached the general wallet (its code, when it named a top-up). */
+export function bankDepositPaidText(d: { amountUah: number; balanceUah: number; code?: string }): string {
+  const code = d.code ? `, код ${d.code}` : '';
+  return `Гаманець поповнено на ${formatUah(d.amountUah)} (переказ на банку Monobank${code}). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
 }
 
 /** To the user: an admin's refund of a Stars top-up went through. */

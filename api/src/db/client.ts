@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
+import { Pool } from './pool.js';
 
 /**
  * No table schema: the SQL migrations are the schema, and every query is written in SQL with
@@ -48,7 +49,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: 20,
       // While the server is unreachable a request fails within seconds instead of hanging.

@@ -1,8 +1,8 @@
 import { endpoint } from '../endpoint.js';
-import type { IdParam } from '../common.js';
+import type { IdParam, Ok } from '../common.js';
 import type {
   BankPaymentCreditBody, BankPaymentList, BankPaymentParam, BankPaymentQuery, DepositOptions, DepositRequest, DepositRequestBody,
-  DepositRequestList, DepositRequestQuery,
+  DepositRequestList, DepositRequestQuery, MonobankWebhookBody,
 } from '../deposits.js';
 import type { WalletList } from '../wallet.js';
 
@@ -39,4 +39,12 @@ export const bankPayments = endpoint<{ query: typeof BankPaymentQuery; answer: t
 export const creditBankPayment = endpoint<{ params: typeof BankPaymentParam; body: typeof BankPaymentCreditBody; answer: typeof WalletList }>({
   method: 'POST', path: '/api/v1/transactions/bank-payments/:id/credit', access: 'admin', tag,
   summary: "Credits an unmatched bank payment to a user's general wallet, once; answers the user's wallets",
+});
+export const monobankWebhookCheck = endpoint<{ answer: typeof Ok }>({
+  method: 'GET', path: '/api/v1/transactions/monobank/webhook', access: 'public', tag,
+  summary: "Answers the bank's check of the webhook URL (made when the webhook is set)",
+});
+export const monobankWebhook = endpoint<{ body: typeof MonobankWebhookBody; answer: typeof Ok }>({
+  method: 'POST', path: '/api/v1/transactions/monobank/webhook', access: 'public', tag,
+  summary: "The bank's notice of a jar statement item: unsigned, so it only brings the next statement read forward; nothing is credited from it",
 });

@@ -2,7 +2,8 @@ import { endpoint } from '../endpoint.js';
 import type { IdParam } from '../common.js';
 import type { TelegramIdParam } from '../users.js';
 import type {
-  DownloadParam, DownloadQuery, HistoryItem, HistoryList, HistoryQuery, InProgressList, OrderIdParam, ProcessBody, ProcessedTask,
+  DeveloperCancelBody, DeveloperOrderList, DeveloperOrdersQuery, DisputeBody, DisputeList, DownloadParam, DownloadQuery, HistoryItem,
+  HistoryList, HistoryQuery, InProgressList, OrderIdParam, ProcessBody, ProcessedTask, ReprocessBody, ResolveBody, RevisionBody,
   TaskTemplateInfo,
 } from '../orders.js';
 
@@ -25,7 +26,49 @@ export const deliverOrder = endpoint<{ params: typeof OrderIdParam; body: 'multi
 });
 export const refundOrder = endpoint<{ params: typeof OrderIdParam; answer: typeof HistoryItem }>({
   method: 'POST', path: '/api/v1/histories/history/:id/refund', access: 'admin', tag,
-  summary: 'Admin: cancel an order still in progress and return its money to the buyer',
+  summary: 'Admin: cancel an order in progress, delivered or disputed and return its money to the buyer',
+});
+
+// Escrow: what the buyer, the developer and admins do with a manual order (docs/LEDGER.md).
+export const acceptOrder = endpoint<{ params: typeof OrderIdParam; answer: typeof HistoryItem }>({
+  method: 'POST', path: '/api/v1/histories/:id/accept', access: 'user', tag,
+  summary: 'The buyer accepts a delivered order: the money goes to the developer at once',
+});
+export const reviseOrder = endpoint<{ params: typeof OrderIdParam; body: typeof RevisionBody; answer: typeof HistoryItem }>({
+  method: 'POST', path: '/api/v1/histories/:id/revision', access: 'user', tag,
+  summary: 'The buyer asks for a revision of a delivered order (ORDER_MAX_REVISIONS at most): back in progress with a new deadline',
+});
+export const disputeOrder = endpoint<{ params: typeof OrderIdParam; body: typeof DisputeBody; answer: typeof HistoryItem }>({
+  method: 'POST', path: '/api/v1/histories/:id/dispute', access: 'user', tag,
+  summary: 'The buyer opens a dispute about a delivered order: the money stays in escrow until an admin decides',
+});
+export const cancelOverdueOrder = endpoint<{ params: typeof OrderIdParam; answer: typeof HistoryItem }>({
+  method: 'POST', path: '/api/v1/histories/:id/cancel', access: 'user', tag,
+  summary: 'The buyer cancels an undelivered order past its deadline: the whole price comes back at once',
+});
+export const developerCancelOrder = endpoint<{ body: typeof DeveloperCancelBody; answer: typeof HistoryItem }>({
+  method: 'PATCH', path: '/api/v1/histories/developer/cancel', access: 'developer', tag,
+  summary: "The order's developer cancels it before delivery, with a reason the buyer receives: a full refund",
+});
+export const developerCompletedOrders = endpoint<{ query: typeof DeveloperOrdersQuery; answer: typeof DeveloperOrderList }>({
+  method: 'GET', path: '/api/v1/histories/developer/completed', access: 'developer', tag,
+  summary: "The calling developer's delivered and closed orders, newest first, with what each earned (page, limit)",
+});
+export const openDisputes = endpoint<{ answer: typeof DisputeList }>({
+  method: 'GET', path: '/api/v1/histories/disputes', access: 'admin', tag,
+  summary: 'Admin: open disputes, oldest first, each with its order, files, messages and history of states',
+});
+export const resolveDispute = endpoint<{ params: typeof OrderIdParam; body: typeof ResolveBody; answer: typeof HistoryItem }>({
+  method: 'PATCH', path: '/api/v1/histories/:id/resolve', access: 'admin', tag,
+  summary: 'Admin: resolve an open dispute once: RELEASE pays the developer, REFUND returns the money to the buyer',
+});
+export const reprocessOrder = endpoint<{ params: typeof OrderIdParam; body: typeof ReprocessBody; answer: typeof HistoryItem }>({
+  method: 'PUT', path: '/api/v1/histories/reprocess/:id', access: 'user', rateLimit: 'purchase', tag,
+  summary: 'The buyer regenerates an auto-generated order with corrected arguments: free, once, within REPROCESS_WINDOW_HOURS',
+});
+export const replaceOrderFiles = endpoint<{ params: typeof OrderIdParam; body: 'multipart'; answer: typeof HistoryItem }>({
+  method: 'PUT', path: '/api/v1/histories/history/update/:id', access: 'admin', rateLimit: 'upload', tag,
+  summary: "Admin: replace a delivered order's files (1-10 `file` parts); the buyer is told by the bot",
 });
 
 /** Templates of auto-generated tasks: the task's developer or an admin (checked by the handler). */

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../types/deps.js';
+import { registerMonobankJobs } from './monobank.js';
 import { expireDue } from './queries.js';
 import { REFUND_JOB, settleDepositRefund } from './refund.js';
 import { RETURN_STARS_JOB, returnStars, type StarsPayment } from './stars.js';
@@ -14,4 +15,6 @@ export function registerDepositJobs(deps: AppDeps): void {
   const patient = { maxAttempts: 30, backoffMs: 60_000, backoffCapMs: 3_600_000 };
   deps.jobs.define<{ id: number }>(REFUND_JOB, ({ payload, log }) => settleDepositRefund(deps, payload.id, log), patient);
   deps.jobs.define<StarsPayment>(RETURN_STARS_JOB, ({ payload, log }) => returnStars(deps, payload, log), patient);
+  // The jar's statement, read once a minute at most across instances (only with MONOBANK_TOKEN).
+  registerMonobankJobs(deps);
 }

@@ -40,7 +40,7 @@ export const seedInvites: SeedStep = async (tx, deps) => {
   const tasks = await manualTasks(tx);
   if (tasks.length === 0) return;
   // Manual tasks only: no generator is ever called.
-  const ctx = { blobs: deps.blobs, generators: new GeneratorRegistry(), feePercent: deps.config.platformFeePercent, log: { warn: () => {}, error: () => {} } };
+  const ctx = { blobs: deps.blobs, generators: new GeneratorRegistry(), feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: { warn: () => {}, error: () => {} } };
   const minSpend = uahToKopecks(REFERRAL_MIN_SPEND_UAH);
   for (const [i, f] of FRIENDS.entries()) {
     await tx.execute(sql`

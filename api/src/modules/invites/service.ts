@@ -20,10 +20,10 @@ export const referralBonusKey = (telegramId: number) => `referral-bonus:${telegr
 
 /**
  * What a friend "spent": the price actually charged for their orders that were not refunded
- * (IN_PROGRESS money sits in escrow but is paid; REFUNDED came back to them).
+ * (money of an open order sits in escrow but is paid; REFUNDED came back to them).
  */
 const SPEND = sql`COALESCE((SELECT SUM(o.price) FROM orders o
-  WHERE o.buyer_id = u.telegram_id AND o.status IN ('DONE', 'IN_PROGRESS')), 0)`;
+  WHERE o.buyer_id = u.telegram_id AND o.status <> 'REFUNDED'), 0)`;
 
 interface FriendRow {
   telegram_id: number;

@@ -18,8 +18,10 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
  *    account caches one (theirs is derived from their transfers, view `account_balances`);
  * 3. no user account is negative;
  * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
- *    the PENDING withdrawals, `escrow:orders` = the IN_PROGRESS orders, `external:payout` =
- *    what PAID withdrawals sent to cards, `external:stars` = minus what PAID Stars top-ups credited.
+ *    the PENDING withdrawals, `escrow:orders` = the orders not closed yet (IN_PROGRESS, DELIVERED,
+ *    DISPUTED), `external:payout` = what PAID withdrawals sent to cards, `external:stars` = minus
+ *    what PAID Stars top-ups credited, `external:monobank` = the bank payments credited (matched to
+ *    a request or credited by an admin), each by its own transfer.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
@@ -61,7 +63,7 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
     sql`SELECT ${system(SYSTEM.pendingWithdrawals)} AS pending,
                (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING') AS pending_rows,
                ${system(SYSTEM.escrow)} AS escrow,
-               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status = 'IN_PROGRESS') AS escrow_rows,
+               (SELECT COALESCE(SUM(price), 0) FROM orders WHERE status IN ('IN_PROGRESS', 'DELIVERED', 'DISPUTED')) AS escrow_rows,
                ${system(SYSTEM.payout)} AS payout,
                (SELECT COALESCE(SUM(payout), 0) FROM withdrawals WHERE status = 'PAID') AS payout_rows`,
   );
@@ -69,7 +71,7 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
     problems.push(`${SYSTEM.pendingWithdrawals} holds ${n(held?.pending)} kopecks but PENDING withdrawals add up to ${n(held?.pending_rows)}`);
   }
   if (n(held?.escrow) !== n(held?.escrow_rows)) {
-    problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but IN_PROGRESS orders add up to ${n(held?.escrow_rows)}`);
+    problems.push(`${SYSTEM.escrow} holds ${n(held?.escrow)} kopecks but open orders (in progress, delivered, disputed) add up to ${n(held?.escrow_rows)}`);
   }
   if (n(held?.payout) !== n(held?.payout_rows)) {
     problems.push(`${SYSTEM.payout} holds ${n(held?.payout)} kopecks but PAID withdrawals sent ${n(held?.payout_rows)} to cards`);
@@ -84,6 +86,19 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   if (n(stars?.stars) !== -n(stars?.paid)) {
     problems.push(`${SYSTEM.stars} holds ${n(stars?.stars)} kopecks but PAID Stars top-ups credited ${n(stars?.paid)}`);
   }
+
+  // Every hryvnia that left external:monobank is a jar statement item credited once, and the reverse.
+  const bank = await row<{ ledger: number | string; items: number | string; uncredited: number | string }>(
+    ex,
+    sql`SELECT -${system(SYSTEM.monobank)} AS ledger,
+               (SELECT COALESCE(SUM(amount), 0) FROM bank_payments WHERE deposit_request_id IS NOT NULL OR credited_user_id IS NOT NULL) AS items,
+               (SELECT COUNT(*) FROM bank_payments b WHERE (b.deposit_request_id IS NOT NULL OR b.credited_user_id IS NOT NULL)
+                  AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.idempotency_key IN ('deposit:MONOBANK:' || b.id, 'bank-payment:' || b.id) AND t.amount = b.amount)) AS uncredited`,
+  );
+  if (n(bank?.ledger) !== n(bank?.items)) {
+    problems.push(`${SYSTEM.monobank} paid out ${n(bank?.ledger)} kopecks but credited bank payments add up to ${n(bank?.items)}`);
+  }
+  if (n(bank?.uncredited) > 0) problems.push(`${n(bank?.uncredited)} matched or credited bank payments have no transfer of their amount`);
 
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }

@@ -1,92 +1,89 @@
 import { sql } from 'drizzle-orm';
-import { MSG, kopecksToUah } from '@zalik/contract';
-import { row, type Db, type Executor } from '../../db/client.js';
+import { MSG, type OrderStatus } from '@zalik/contract';
+import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { SYSTEM, post } from '../ledger/service.js';
-import { orderDeliveredText, orderRefundedText } from '../../bot/texts.js';
+import { orderDeliveredText } from '../../bot/texts.js';
 import { enqueue } from '../outbox/enqueue.js';
 import type { StoredUpload } from '../files/upload.js';
-import { payoutLegs } from './money.js';
+import type { EscrowDeps } from './escrow.js';
+import { notifyFilesReplaced } from './notify.js';
+import { addEvent, deleteFiles, findOrder, hoursInterval, insertFiles, lockOrder, transition } from './queries.js';
+import { cancelDeadline, scheduleRelease } from './timers.js';
 
-interface OpenOrder {
-  id: number;
-  buyer_id: number;
-  developer_id: number;
-  status: string;
-}
-
-/** Refuses before anything is read or stored: wrong order, someone else's, or already closed. */
+/** Refuses before anything is read or stored: wrong order, someone else's, or not in progress. */
 export async function assertDeliverable(ex: Executor, orderId: number, developerId: number): Promise<void> {
-  const o = await row<OpenOrder>(ex, sql`SELECT id, buyer_id, developer_id, status FROM orders WHERE id = ${orderId}`);
+  const o = await findOrder(ex, orderId);
   if (!o) throw notFound(MSG.orderNotFound);
-  if (Number(o.developer_id) !== developerId) throw forbidden(MSG.orderNotYours);
+  if (o.developerId !== developerId) throw forbidden(MSG.orderNotYours);
   if (o.status !== 'IN_PROGRESS') throw conflict(MSG.orderClosed);
 }
 
 /**
- * The developer delivers: in one transaction the order closes (a conditional UPDATE, so two
- * racing deliveries cannot both win), its files are recorded, escrow pays the developer
- * (minus the platform fee fixed at purchase) and the buyer's bot message with the files is queued.
+ * The developer delivers: in one transaction the order turns DELIVERED (a conditional UPDATE,
+ * so two racing deliveries, or a delivery racing a cancel, cannot both win), its files replace
+ * any earlier delivery's, the acceptance window's timer replaces the deadline's, and the
+ * buyer's bot message with the files is queued. No money moves: escrow keeps it until the
+ * buyer accepts or the window ends.
  */
 export async function deliver(
-  db: Db,
+  deps: EscrowDeps,
   p: { orderId: number; developerId: number; message: string | null; files: StoredUpload[] },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const o = await row<{ buyer_id: number; price: number; platform_fee_percent: number; task_title: string; subject_name: string }>(
-      tx,
-      sql`UPDATE orders SET status = 'DONE', message = ${p.message}, completed_at = now()
-          WHERE id = ${p.orderId} AND developer_id = ${p.developerId} AND status = 'IN_PROGRESS'
-          RETURNING buyer_id, price, platform_fee_percent, task_title, subject_name`,
-    );
-    if (!o) throw conflict(MSG.orderClosed);
-    for (const [position, f] of p.files.entries()) {
-      await tx.execute(sql`
-        INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
-        VALUES (${p.orderId}, ${f.blobId}, ${f.fileName}, ${f.mime}, ${f.size}, ${position})`);
-    }
+  await deps.db.transaction(async (tx) => {
+    const moved = await transition(tx, {
+      orderId: p.orderId,
+      from: ['IN_PROGRESS'],
+      to: 'DELIVERED',
+      where: sql`developer_id = ${p.developerId}`,
+      set: sql`message = ${p.message}, delivered_at = now(), accept_until = now() + ${hoursInterval(deps.config.orders.acceptHours)}`,
+      event: { kind: 'DELIVERY', actor: 'DEVELOPER', actorId: p.developerId, note: p.message },
+    });
+    if (!moved) throw conflict(MSG.orderClosed);
+    const o = moved.order;
+    await deleteFiles(tx, o.id);
+    await insertFiles(tx, o.id, p.files);
+    await cancelDeadline(tx, o.id);
+    await scheduleRelease(tx, o.id, o.acceptUntil!);
     await enqueue(tx, {
       kind: 'order_delivered',
-      chatId: Number(o.buyer_id),
-      text: orderDeliveredText({ taskTitle: o.task_title, subjectName: o.subject_name, message: p.message }),
+      chatId: o.buyerId,
+      text: orderDeliveredText({ taskTitle: o.taskTitle, subjectName: o.subjectName, message: p.message, acceptUntil: o.acceptUntil }),
       files: p.files.map((f) => ({ blobId: f.blobId, fileName: f.fileName })),
       openApp: true,
-      dedupeKey: `order_delivered:${p.orderId}`,
+      dedupeKey: o.revisions === 0 ? `order_delivered:${o.id}` : `order_delivered:${o.id}:${o.revisions}`,
     });
-    // Money last, so the developer's dev wallet stays locked only briefly.
-    // The fee agreed when the order was placed.
-    await post(tx, payoutLegs(p.orderId, p.developerId, Number(o.price), Number(o.platform_fee_percent), 'ESCROW_RELEASE'));
   });
 }
 
+/** Orders whose files an admin may replace: those that have an answer and are not refunded. */
+const ANSWERED: readonly OrderStatus[] = ['DELIVERED', 'DISPUTED', 'DONE'];
+
+function replaceRefusal(status: OrderStatus | undefined): Error {
+  if (status === undefined) return notFound(MSG.orderNotFound);
+  return status === 'IN_PROGRESS' ? conflict(MSG.orderHasNoFiles) : conflict(MSG.orderClosed);
+}
+
+/** Refuses before the upload is read: the order must exist and have an answer to replace. */
+export async function assertReplaceable(ex: Executor, orderId: number): Promise<void> {
+  const o = await findOrder(ex, orderId);
+  if (!o || !ANSWERED.includes(o.status)) throw replaceRefusal(o?.status);
+}
+
 /**
- * Admin: an undelivered order is cancelled and its escrowed money goes back to the buyer,
- * once. The buyer's bot message is queued in the same transaction.
+ * An admin replaces an order's files: the old rows go in the same transaction (the orphan
+ * sweep removes their bytes), the state stays, no money moves, and the buyer gets the new files.
  */
-export async function refund(db: Db, orderId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const o = await row<{ buyer_id: number; price: number; task_title: string; subject_name: string }>(
+export async function replaceFiles(deps: EscrowDeps, orderId: number, adminId: number, files: StoredUpload[]): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, orderId, ANSWERED);
+    if (!o) throw replaceRefusal((await findOrder(tx, orderId))?.status);
+    await deleteFiles(tx, orderId);
+    await insertFiles(tx, orderId, files);
+    await addEvent(tx, orderId, o.status, o.status, { kind: 'FILES_REPLACED', actor: 'ADMIN', actorId: adminId });
+    await notifyFilesReplaced(
       tx,
-      sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now()
-          WHERE id = ${orderId} AND status = 'IN_PROGRESS' RETURNING buyer_id, price, task_title, subject_name`,
+      o,
+      files.map((f) => ({ blobId: f.blobId, fileName: f.fileName })),
     );
-    if (!o) {
-      const exists = await row(tx, sql`SELECT 1 FROM orders WHERE id = ${orderId}`);
-      throw exists ? conflict(MSG.orderClosed) : notFound(MSG.orderNotFound);
-    }
-    const price = Number(o.price);
-    await enqueue(tx, {
-      kind: 'order_refunded',
-      chatId: Number(o.buyer_id),
-      text: orderRefundedText({ orderId, taskTitle: o.task_title, subjectName: o.subject_name, priceUah: kopecksToUah(price) }),
-      openApp: true,
-      dedupeKey: `order_refunded:${orderId}`,
-    });
-    if (price > 0) {
-      const reference = `order:${orderId}`;
-      await post(tx, [
-        { from: { system: SYSTEM.escrow }, to: { user: Number(o.buyer_id), wallet: 'general' }, amount: price, kind: 'REFUND', key: `${reference}:refund`, reference },
-      ]);
-    }
   });
 }

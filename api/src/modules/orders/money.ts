@@ -29,3 +29,10 @@ export function paymentLeg(orderId: number, buyerId: number, priceKop: number): 
   const reference = `order:${orderId}`;
   return [{ from: { user: buyerId, wallet: 'general' }, to: { system: SYSTEM.escrow }, amount: priceKop, kind: 'PURCHASE', key: `${reference}:payment`, reference }];
 }
+
+/** Escrow gives the buyer the whole price back (an order refunded whatever its state was). */
+export function refundLegs(orderId: number, buyerId: number, priceKop: number): Leg[] {
+  if (priceKop <= 0) return [];
+  const reference = `order:${orderId}`;
+  return [{ from: { system: SYSTEM.escrow }, to: { user: buyerId, wallet: 'general' }, amount: priceKop, kind: 'REFUND', key: `${reference}:refund`, reference }];
+}

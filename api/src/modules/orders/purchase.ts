@@ -6,7 +6,9 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GeneratedFile, type GeneratorRegistry } from '../../ports/generator.js';
 import { safeFileName } from '../files/names.js';
-import { findOrder, findOrderByKey, type Order } from './read.js';
+import type { OrdersConfig } from '../../config.js';
+import { findOrder, findOrderByKey } from './queries.js';
+import type { Order } from './rows.js';
 import { DuplicatePurchase, recordPurchase } from './record.js';
 import { loadTask, type TaskForOrder } from './tasks.js';
 import { isConnectionLost } from '../../db/errors.js';
@@ -18,6 +20,8 @@ export interface PurchaseContext {
   blobs: BlobStore;
   generators: GeneratorRegistry;
   feePercent: number;
+  /** Deadlines and timers of manual orders. */
+  orders: OrdersConfig;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -49,8 +53,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Runs the task's generator. Any failure is a 422 with a message for the student; nothing is stored. */
-async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string[]): Promise<GeneratedFile> {
+/** Runs the task's generator (a purchase, a regeneration). Any failure is a 422 with a message for the student; nothing is stored. */
+export async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string[]): Promise<GeneratedFile> {
   const generator = ctx.generators.find(task.identifier);
   if (!generator) {
     ctx.log.error({ taskId: task.id, identifier: task.identifier }, 'auto-generated task names no known generator');
@@ -138,6 +142,7 @@ export async function purchase(
         key,
         values,
         feePercent: ctx.feePercent,
+        orders: ctx.orders,
         free: takesFree(buyer, task),
         file,
       }),

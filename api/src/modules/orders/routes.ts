@@ -6,18 +6,19 @@ import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { invalidateOnWrite } from '../catalogue/cache.js';
 import { acceptUploads } from '../files/multipart-doc.js';
+import { escrowRoutes } from './escrow-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { purchase } from './purchase.js';
-import { toProcessedTask } from './read.js';
+import { toProcessedTask } from './rows.js';
 
-/** Purchases, histories, the developer's queue, delivery and refund. */
+/** Purchases, histories, the developer's queue, delivery, acceptance, revisions, disputes, cancels and refunds. */
 export const ordersRoutes = (deps: AppDeps): Route[] => [
   route(
     ep.purchase,
     { body: ProcessBody, answer: ProcessedTask },
     async (request) => {
       const order = await purchase(
-        { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, log: request.log },
+        { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: request.log },
         deps.db,
         currentUser(request),
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },
@@ -35,6 +36,7 @@ export const ordersRoutes = (deps: AppDeps): Route[] => [
     },
   ),
   ...historyRoutes(deps),
+  ...escrowRoutes(deps),
 ];
 
 /** Deliveries are uploads; a purchase may take a discount's last use (the catalogue's price lists). */

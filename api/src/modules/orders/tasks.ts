@@ -20,6 +20,8 @@ export interface TaskForOrder {
   /** The task, its teacher or its subject was deleted (archived). */
   archived: boolean;
   argumentNames: string[];
+  /** The task's own deadline for manual orders, in hours; null: ORDER_DEADLINE_HOURS. */
+  deadlineHours: number | null;
 }
 
 /** A task read for a purchase or a template upload, hidden or archived ones included. */
@@ -41,5 +43,6 @@ export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrd
     subjectName: r.subject_name,
     archived: r.archived,
     argumentNames: taskArguments(r).map((a) => a.name),
+    deadlineHours: r.deadline_hours === null ? null : Number(r.deadline_hours),
   };
 }

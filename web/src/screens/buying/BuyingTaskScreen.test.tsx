@@ -28,6 +28,7 @@ const PROCESSED: ProcessedTask = {
   status: 'DONE',
   charged: 0,
   free: false,
+  deadlineAt: null,
 };
 
 const at = (task = buyableTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });

@@ -35,6 +35,7 @@ const ORDER: ProcessedTask = {
   status: 'IN_PROGRESS',
   charged: 0,
   free: false,
+  deadlineAt: '2026-11-23T13:33:00.000Z',
 };
 
 beforeEach(() => {

@@ -17,6 +17,9 @@ const ORDER: InProgressOrder = {
   taskTitle: 'Контрольна робота з лінійної алгебри',
   arguments: ['Іваненко І. І.', 'КН-21', 'Матриці'],
   createdAt: '2026-11-22T13:33:00.000Z',
+  deadlineAt: '2026-11-23T13:33:00.000Z',
+  revisions: 0,
+  revisionComment: null,
 };
 
 const file = (name: string, size = 10) => {

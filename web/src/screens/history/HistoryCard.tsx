@@ -5,6 +5,8 @@ import styles from './history.module.css';
 
 export const STATUS_LABEL: Record<OrderStatus, string> = {
   IN_PROGRESS: 'В роботі',
+  DELIVERED: 'Очікує перевірки',
+  DISPUTED: 'Спір',
   DONE: 'Виконано',
   REFUNDED: 'Кошти повернуто',
 };

@@ -21,6 +21,18 @@ const base: HistoryItem = {
   message: null,
   autoGenerate: true,
   price: 100,
+  deadlineAt: null,
+  overdue: false,
+  deliveredAt: null,
+  acceptUntil: null,
+  completedAt: '2026-11-22T13:33:00.000Z',
+  revisionsLeft: 0,
+  revisionComment: null,
+  disputeReason: null,
+  disputeOutcome: null,
+  cancelledBy: null,
+  cancelReason: null,
+  allowedReprocess: false,
 };
 
 beforeEach(() => {

@@ -30,6 +30,8 @@ export interface TaskRow {
   subject_name: string;
   arguments: Argument[] | string | null;
   has_template: boolean;
+  /** Hours its manual orders are due in (numeric: a string from one driver); null: the default. */
+  deadline_hours: number | string | null;
   /** The task, its teacher or its subject was deleted. */
   archived: boolean;
   created_at: Date | string;
@@ -45,7 +47,7 @@ export interface TaskRow {
  */
 export function selectTasks(viewerId: number | null, where: SQL): SQL {
   return sql`
-    SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at,
+    SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at, t.deadline_hours,
            t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name,
            t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
            (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
@@ -85,6 +87,7 @@ function toTask(r: TaskRow): Task {
     args: args.map((a) => a.id),
     arguments: args,
     hasTemplate: r.has_template,
+    deadlineHours: r.deadline_hours === null ? null : Number(r.deadline_hours),
     createdAt: iso(r.created_at),
   };
 }

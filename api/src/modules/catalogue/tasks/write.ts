@@ -49,9 +49,9 @@ export async function createTask(db: Db, body: z.output<typeof TaskCreate>, view
     await lockArguments(tx, argIds);
     const created = await row<{ id: number }>(
       tx,
-      sql`INSERT INTO tasks (teacher_id, developer_id, title, description, identifier, price, type, auto_generate)
+      sql`INSERT INTO tasks (teacher_id, developer_id, title, description, identifier, price, type, auto_generate, deadline_hours)
           VALUES (${Number(body.teacherId)}, ${Number(body.developerTelegramId)}, ${body.title}, ${body.description},
-                  ${body.identifier}, ${body.price}, ${body.type}, ${body.autoGenerate})
+                  ${body.identifier}, ${body.price}, ${body.type}, ${body.autoGenerate}, ${body.deadlineHours}::numeric)
           RETURNING id`,
     );
     const taskId = created!.id;
@@ -88,7 +88,8 @@ export async function patchTask(
             identifier = COALESCE(${body.identifier ?? null}::text, identifier),
             price = COALESCE(${body.price ?? null}::integer, price),
             visible = COALESCE(${body.visible ?? null}::boolean, visible),
-            developer_id = COALESCE(${developerId}::bigint, developer_id)
+            developer_id = COALESCE(${developerId}::bigint, developer_id),
+            deadline_hours = ${body.deadlineHours === undefined ? sql`deadline_hours` : sql`${body.deadlineHours}::numeric`}
           WHERE id = ${taskId} AND deleted_at IS NULL
           RETURNING id`,
     );

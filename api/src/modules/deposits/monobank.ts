@@ -1,0 +1,193 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { endpoints as ep } from '@zalik/contract';
+import type { Db } from '../../db/client.js';
+import type { JobContext, JobLog } from '../../jobs/registry.js';
+import { monobankApi, type MonobankApi, type StatementItem } from '../../ports/monobank.js';
+import type { AppDeps } from '../../types/deps.js';
+import {
+  claimRead, ensureReadRow, insertBankPayment, linkBankPayment, msUntilRead, saveReadState, type ReadClaim, type ReadState,
+} from './bank.queries.js';
+import { notifyBankDepositPaid } from './notify.js';
+import { depositByCode } from './queries.js';
+import { codeInComment, creditDeposit } from './service.js';
+
+/** The bank answers one statement request a minute per token: all instances together wait this long between reads. */
+export const STATEMENT_GAP_MS = 60_000;
+/** Each read starts this long before the previous one ended: an item can show up a little after its own time. */
+export const STATEMENT_OVERLAP_MS = 15 * 60_000;
+/** The longest window the bank reads at once (31 days and an hour; we keep to 31 days). */
+const MAX_SPAN_MS = 31 * 86_400_000;
+/** A full answer: older items of the window are read on, by the next read. */
+export const STATEMENT_PAGE = 500;
+/** An occurrence due a moment before the minute is up waits for it rather than skipping a whole interval. */
+const MAX_WAIT_MS = 5_000;
+
+export const READ_JOB = 'deposits.monobank';
+/** A read brought forward by the bank's webhook. */
+export const SOON_JOB = 'deposits.monobank.soon';
+
+export type ReadOutcome =
+  | { status: 'read'; items: number; recorded: number; matched: number; more: boolean }
+  | { status: 'too-early'; waitMs: number }
+  | { status: 'failed'; error: string };
+
+export interface ReaderDeps {
+  db: Db;
+  bank: MonobankApi;
+  account: string;
+  log: JobLog;
+  signal?: AbortSignal;
+  /** The bank's minute; shorter only against the fake bank (the demo). */
+  gapMs?: number;
+}
+
+/** What this read asks for: what is left of a full answer, or from a little before the last read to now. */
+function windowOf(claim: ReadClaim, nowMs: number): { fromMs: number; toMs: number; paging: boolean } {
+  if (claim.page_from !== null && claim.page_to !== null) {
+    return { fromMs: new Date(claim.page_from).getTime(), toMs: new Date(claim.page_to).getTime(), paging: true };
+  }
+  const cursor = claim.cursor_at === null ? nowMs : new Date(claim.cursor_at).getTime();
+  return { fromMs: Math.max(cursor - STATEMENT_OVERLAP_MS, nowMs - MAX_SPAN_MS), toMs: nowMs, paging: false };
+}
+
+/**
+ * Records one incoming item and, in the same transaction, credits the deposit request its
+ * comment names: once, by the bank's id (the row's primary key and the ledger key). The
+ * request may have expired (the money came, it is credited); a refunded one, a Stars one or
+ * an unknown code leaves the item UNMATCHED for an admin.
+ */
+async function recordItem(db: Db, item: StatementItem): Promise<'seen' | 'matched' | 'unmatched'> {
+  return db.transaction(async (tx) => {
+    const fresh = await insertBankPayment(tx, {
+      id: item.id,
+      amountKop: item.amount,
+      comment: item.comment ?? '',
+      description: item.description,
+      occurredAt: new Date(item.time * 1000),
+    });
+    if (!fresh) return 'seen';
+    const code = codeInComment(item.comment ?? '');
+    const request = code ? await depositByCode(tx, code) : undefined;
+    if (!request || request.provider !== 'MONOBANK' || request.state === 'REFUNDING' || request.state === 'REFUNDED') return 'unmatched';
+    await creditDeposit(tx, { request, chargeId: item.id, amountKop: item.amount });
+    await linkBankPayment(tx, item.id, Number(request.id));
+    await notifyBankDepositPaid(tx, { userId: Number(request.user_id), itemId: item.id, amountKop: item.amount, code: request.code });
+    return 'matched';
+  });
+}
+
+/**
+ * One read of the jar's statement, if the bank's minute since the last read (of any instance)
+ * is up. The read's right is taken in the database before the bank is called, so two instances
+ * never both call within a minute; a refused or failed call changes nothing but that mark, and
+ * the same window is read again next time. Items are recorded newest first, each in its own
+ * transaction; only then does the cursor move on.
+ */
+export async function readStatementOnce(d: ReaderDeps): Promise<ReadOutcome> {
+  const { db, bank, account, log, signal, gapMs = STATEMENT_GAP_MS } = d;
+  await ensureReadRow(db, account);
+  let claim = await claimRead(db, account, gapMs);
+  if (!claim) {
+    const waitMs = await msUntilRead(db, account, gapMs);
+    if (waitMs > MAX_WAIT_MS) return { status: 'too-early', waitMs };
+    // Shutting down meanwhile: the next start reads.
+    if (await sleep(waitMs, true, { signal }).catch(() => false)) claim = await claimRead(db, account, gapMs);
+    if (!claim) return { status: 'too-early', waitMs: await msUntilRead(db, account, gapMs) };
+  }
+
+  const nowMs = Date.now();
+  const { fromMs, toMs, paging } = windowOf(claim, nowMs);
+  const fromS = Math.floor(fromMs / 1000);
+  const toS = Math.floor(toMs / 1000);
+  const cursor = claim.cursor_at === null ? null : new Date(claim.cursor_at).getTime();
+  if (!paging && cursor !== null && cursor - STATEMENT_OVERLAP_MS < fromMs) {
+    log.warn({ since: new Date(cursor).toISOString() }, 'monobank: the statement was not read for over 31 days; older items are out of reach');
+  }
+
+  let items: StatementItem[];
+  try {
+    items = await bank.statement(account, fromS, toS, signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    log.warn({ err, fromS, toS }, 'monobank statement read failed; the same window is read at the next occurrence');
+    return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+  }
+
+  let recorded = 0;
+  let matched = 0;
+  for (const item of items) {
+    if (item.amount <= 0) continue;
+    const r = await recordItem(db, item);
+    if (r !== 'seen') recorded++;
+    if (r === 'matched') matched++;
+  }
+
+  // Newest first, 500 at most: a full answer leaves [from, its oldest item's second] to read next.
+  const full = items.length >= STATEMENT_PAGE;
+  const oldestS = Math.min(...items.map((i) => i.time));
+  const nextToS = full ? (oldestS >= toS ? toS - 1 : oldestS) : null;
+  const state: ReadState = {
+    cursorAt: new Date(paging ? (cursor ?? toMs) : toS * 1000),
+    page: nextToS !== null && nextToS > fromS ? { from: new Date(fromS * 1000), to: new Date(nextToS * 1000) } : null,
+  };
+  await saveReadState(db, account, claim.mark, state);
+  if (recorded) log.info({ recorded, matched }, 'monobank statement items recorded');
+  return { status: 'read', items: items.length, recorded, matched, more: state.page !== null };
+}
+
+/** For the demo against the fake bank: a shorter minute, or another client. */
+export interface ReaderOptions {
+  bank?: MonobankApi;
+  gapMs?: number;
+}
+
+/** The reader's deps from the app's: null when no token is configured (an admin records top-ups). */
+export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, opts: ReaderOptions = {}): Omit<ReaderDeps, 'log' | 'signal'> | null {
+  const { token, jarAccount, apiRoot } = deps.config.deposits.monobank;
+  if (!token || !jarAccount) return null;
+  return { db: deps.db, bank: opts.bank ?? monobankApi(apiRoot, token), account: jarAccount, gapMs: opts.gapMs ?? STATEMENT_GAP_MS };
+}
+
+/** Per job registry, the minute its reader keeps (only registries with a reader have one). */
+const gaps = new WeakMap<object, number>();
+
+/**
+ * The statement reader's jobs, when MONOBANK_TOKEN is set: every MONOBANK_POLL_MS, and once
+ * soon after the bank's webhook (SOON_JOB). Both read through readStatementOnce, so together
+ * they still call the bank at most once a minute; a bank error is logged and waits for the next.
+ */
+export function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>, opts: ReaderOptions = {}): void {
+  const reader = statementReader(deps, opts);
+  if (!reader) return;
+  const run = async ({ log, signal }: JobContext<unknown>) => {
+    await readStatementOnce({ ...reader, log, signal });
+  };
+  deps.jobs.every(READ_JOB, deps.config.deposits.monobank.pollMs, run);
+  deps.jobs.define(SOON_JOB, run, { maxAttempts: 1 });
+  gaps.set(deps.jobs, reader.gapMs ?? STATEMENT_GAP_MS);
+}
+
+/**
+ * The bank's webhook said something happened: read the statement as soon as the bank allows.
+ * Its body is not signed, so it is no more than this nudge; many nudges make one pending read.
+ */
+export async function bringReadForward(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): Promise<void> {
+  const account = deps.config.deposits.monobank.jarAccount;
+  const gapMs = gaps.get(deps.jobs);
+  if (!account || gapMs === undefined) return;
+  const waitMs = await msUntilRead(deps.db, account, gapMs);
+  await deps.jobs.schedule(deps.db, SOON_JOB, { key: account, runAt: new Date(Date.now() + waitMs) });
+}
+
+/** MONOBANK_WEBHOOK=on: points the bank's webhook at this app (after listen: the bank checks the URL with a GET). */
+export async function setBankWebhook(deps: Pick<AppDeps, 'config'>, log: JobLog, bank?: MonobankApi): Promise<void> {
+  const { token, apiRoot, webhook } = deps.config.deposits.monobank;
+  if (!token || !webhook) return;
+  const url = `${deps.config.publicUrl}${ep.monobankWebhook.path}`;
+  try {
+    await (bank ?? monobankApi(apiRoot, token)).setWebhook(url);
+    log.info({ url }, 'monobank webhook set');
+  } catch (err) {
+    log.error({ err, url }, 'could not set the monobank webhook; the statement is still read every MONOBANK_POLL_MS');
+  }
+}

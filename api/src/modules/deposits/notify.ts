@@ -1,0 +1,20 @@
+import { kopecksToUah } from '@zalik/contract';
+import { bankDepositPaidText } from '../../bot/texts.js';
+import type { Executor } from '../../db/client.js';
+import { balances } from '../ledger/service.js';
+import { enqueue } from '../outbox/enqueue.js';
+
+/**
+ * Queues the payer's receipt of a jar payment inside the credit's transaction, keyed by the
+ * bank's item id (`deposit_paid:MONOBANK:<id>`), so a credit retried or repeated tells once.
+ */
+export async function notifyBankDepositPaid(tx: Executor, p: { userId: number; itemId: string; amountKop: number; code?: string }): Promise<void> {
+  const { general } = await balances(tx, p.userId);
+  await enqueue(tx, {
+    kind: 'deposit_paid',
+    chatId: p.userId,
+    text: bankDepositPaidText({ amountUah: kopecksToUah(p.amountKop), balanceUah: kopecksToUah(general ?? 0), code: p.code }),
+    openApp: true,
+    dedupeKey: `deposit_paid:MONOBANK:${p.itemId}`,
+  });
+}

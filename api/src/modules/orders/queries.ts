@@ -1,0 +1,231 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { OrderActor, OrderEventKind, OrderStatus } from '@zalik/contract';
+import { row, rows, type Executor } from '../../db/client.js';
+import {
+  toOrder,
+  type DisputeRow,
+  type EventRow,
+  type FileRow,
+  type InProgressRow,
+  type Order,
+  type OrderRow,
+} from './rows.js';
+
+/** Every SQL statement of the orders area. Row types and their mappers are in rows.ts. */
+
+/** `hours` (fractions allowed) as an SQL interval. */
+export const hoursInterval = (hours: number) => sql`make_interval(secs => ${hours * 3600})`;
+
+const list = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+const statusIn = (statuses: readonly OrderStatus[]) => sql`status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`;
+
+async function filesOf(ex: Executor, orderIds: number[]): Promise<FileRow[]> {
+  if (orderIds.length === 0) return [];
+  return rows<FileRow>(ex, sql`SELECT id, order_id, file_name FROM order_files WHERE order_id IN (${list(orderIds)}) ORDER BY order_id, position, id`);
+}
+
+/** Orders matching `where` (newest first) with their files, in two queries whatever the count. */
+export async function findOrders(ex: Executor, where: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
+  const found = await rows<OrderRow>(
+    ex,
+    sql`SELECT * FROM orders WHERE ${where}
+        ORDER BY created_at DESC, id DESC
+        ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+  );
+  const files = await filesOf(
+    ex,
+    found.map((o) => Number(o.id)),
+  );
+  return found.map((o) => toOrder(o, files));
+}
+
+/** A buyer's orders, newest first (a page of them when `page` is given). */
+export function ordersOfBuyer(ex: Executor, buyerId: number, page?: { limit: number; offset: number }): Promise<Order[]> {
+  return findOrders(ex, sql`buyer_id = ${buyerId}`, page);
+}
+
+export async function findOrder(ex: Executor, id: number): Promise<Order | null> {
+  return (await findOrders(ex, sql`id = ${id}`))[0] ?? null;
+}
+
+export async function findOrderByKey(ex: Executor, buyerId: number, key: string): Promise<Order | null> {
+  return (await findOrders(ex, sql`buyer_id = ${buyerId} AND idempotency_key = ${key}`))[0] ?? null;
+}
+
+export interface NewOrder {
+  buyerId: number;
+  taskId: number;
+  developerId: number;
+  key: string;
+  values: string[];
+  taskTitle: string;
+  subjectName: string;
+  teacherName: string;
+  developerName: string;
+  autoGenerate: boolean;
+  fullPriceKop: number;
+  discountPercent: number;
+  discountId: number | null;
+  priceKop: number;
+  feePercent: number;
+  freeTake: boolean;
+  /** A manual order's span to deliver in; null for an auto-generated one (DONE at once). */
+  deadlineHours: number | null;
+}
+
+/**
+ * The order row of a purchase, or null when this buyer's Idempotency-Key is taken (the
+ * UNIQUE index makes a racing duplicate wait here until the first request commits).
+ */
+export async function insertOrder(tx: Executor, o: NewOrder): Promise<{ id: number; deadlineAt: Date | null } | null> {
+  const done = o.deadlineHours === null;
+  const inserted = await row<{ id: number | string; deadline_at: Date | string | null }>(
+    tx,
+    sql`INSERT INTO orders (buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
+                            developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
+                            status, completed_at, free_take, deadline_hours, deadline_at)
+        VALUES (${o.buyerId}, ${o.taskId}, ${o.developerId}, ${o.key}, ${JSON.stringify(o.values)}::jsonb, ${o.taskTitle},
+                ${o.subjectName}, ${o.teacherName}, ${o.developerName}, ${o.autoGenerate}, ${o.fullPriceKop},
+                ${o.discountPercent}, ${o.discountId}, ${o.priceKop}, ${o.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
+                ${done ? sql`now()` : null}, ${o.freeTake}, ${o.deadlineHours}::numeric,
+                ${done ? null : sql`now() + ${hoursInterval(o.deadlineHours!)}`})
+        ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
+        RETURNING id, deadline_at`,
+  );
+  if (!inserted) return null;
+  return { id: Number(inserted.id), deadlineAt: inserted.deadline_at === null ? null : new Date(inserted.deadline_at) };
+}
+
+export interface NewFile {
+  blobId: string;
+  fileName: string;
+  mime: string;
+  size: number;
+}
+
+export async function insertFiles(tx: Executor, orderId: number, files: NewFile[]): Promise<void> {
+  for (const [position, f] of files.entries()) {
+    await tx.execute(sql`
+      INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
+      VALUES (${orderId}, ${f.blobId}, ${f.fileName}, ${f.mime}, ${f.size}, ${position})`);
+  }
+}
+
+/** Drops an order's file rows; the hourly orphan sweep removes their bytes once nothing refers to them. */
+export async function deleteFiles(tx: Executor, orderId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM order_files WHERE order_id = ${orderId}`);
+}
+
+export interface EventInput {
+  kind: OrderEventKind;
+  actor: OrderActor;
+  /** The user who acted; null for a timer. */
+  actorId: number | null;
+  note?: string | null;
+}
+
+export async function addEvent(tx: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, e: EventInput): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO order_events (order_id, kind, from_status, to_status, actor, actor_id, note)
+    VALUES (${orderId}, ${e.kind}, ${from}, ${to}, ${e.actor}, ${e.actorId}, ${e.note ?? null})`);
+}
+
+export interface Transition {
+  orderId: number;
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  /** Further conditions on the row (who may, deadlines); all must hold at the moment of the change. */
+  where?: SQL;
+  /** Further columns to set (the old row's values are readable in it). */
+  set?: SQL;
+  event: EventInput;
+}
+
+/**
+ * The one way an order changes state: a conditional UPDATE on its status (and `where`), so of
+ * two racing changes exactly one matches; the loser gets null and must not move money. The row
+ * is locked first, so the event records the state it really left. The caller posts the ledger
+ * legs and queues messages in the same transaction.
+ */
+export async function transition(tx: Executor, t: Transition): Promise<{ order: Order; from: OrderStatus } | null> {
+  const moved = await row<OrderRow & { from_status: OrderStatus }>(
+    tx,
+    sql`WITH cur AS (
+          SELECT id AS cur_id, status AS cur_status FROM orders
+          WHERE id = ${t.orderId} AND ${statusIn(t.from)} ${t.where ? sql`AND ${t.where}` : sql``}
+          FOR UPDATE
+        )
+        UPDATE orders o SET status = ${t.to}${t.set ? sql`, ${t.set}` : sql``}
+        FROM cur WHERE o.id = cur.cur_id
+        RETURNING o.*, cur.cur_status AS from_status`,
+  );
+  if (!moved) return null;
+  await addEvent(tx, t.orderId, moved.from_status, t.to, t.event);
+  return { order: toOrder(moved, []), from: moved.from_status };
+}
+
+/** Locks an order in one of these states for a change that keeps its state (files replaced). */
+export async function lockOrder(tx: Executor, orderId: number, statuses: readonly OrderStatus[]): Promise<Order | null> {
+  const found = await row<OrderRow>(tx, sql`SELECT * FROM orders WHERE id = ${orderId} AND ${statusIn(statuses)} FOR UPDATE`);
+  return found ? toOrder(found, []) : null;
+}
+
+/** Marks an auto-generated order's one free regeneration used, if it still may be; answers whether it was. */
+export async function markReprocessed(tx: Executor, orderId: number, buyerId: number, values: string[], windowHours: number): Promise<boolean> {
+  const r = await row(
+    tx,
+    sql`UPDATE orders SET reprocessed_at = now(), arguments = ${JSON.stringify(values)}::jsonb
+        WHERE id = ${orderId} AND buyer_id = ${buyerId} AND auto_generate AND status = 'DONE' AND reprocessed_at IS NULL
+          AND created_at > now() - ${hoursInterval(windowHours)}
+        RETURNING id`,
+  );
+  return Boolean(r);
+}
+
+const WITH_BUYER = sql`SELECT o.*, u.username AS buyer_username FROM orders o JOIN users u ON u.telegram_id = o.buyer_id`;
+
+/** A developer's open orders, oldest first: the queue they work through. */
+export function openOrdersOf(ex: Executor, developerId: number): Promise<InProgressRow[]> {
+  return rows<InProgressRow>(ex, sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' ORDER BY o.created_at, o.id`);
+}
+
+/** A developer's orders past IN_PROGRESS (delivered, disputed, done, refunded), newest first. */
+export function closedOrdersOf(ex: Executor, developerId: number, page: { limit: number; offset: number }): Promise<InProgressRow[]> {
+  return rows<InProgressRow>(
+    ex,
+    sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status <> 'IN_PROGRESS'
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+/** Open disputes, oldest first, with their files and every event. */
+export async function openDisputes(ex: Executor): Promise<{ disputes: DisputeRow[]; files: FileRow[]; events: EventRow[] }> {
+  const disputes = await rows<DisputeRow>(
+    ex,
+    sql`SELECT o.*, b.username AS buyer_username, d.username AS developer_username
+        FROM orders o JOIN users b ON b.telegram_id = o.buyer_id JOIN users d ON d.telegram_id = o.developer_id
+        WHERE o.status = 'DISPUTED' ORDER BY o.disputed_at, o.id`,
+  );
+  const ids = disputes.map((d) => Number(d.id));
+  if (ids.length === 0) return { disputes, files: [], events: [] };
+  const events = await rows<EventRow>(
+    ex,
+    sql`SELECT order_id, kind, from_status, to_status, actor, actor_id, note, created_at
+        FROM order_events WHERE order_id IN (${list(ids)}) ORDER BY order_id, id`,
+  );
+  return { disputes, files: await filesOf(ex, ids), events };
+}
+
+/** Chats of every admin (configured and granted, not banned): disputes are theirs to decide. */
+export async function adminChats(ex: Executor, configured: ReadonlySet<string>): Promise<number[]> {
+  const found = await rows<{ telegram_id: number | string }>(
+    ex,
+    sql`SELECT r.telegram_id FROM user_roles r JOIN users u ON u.telegram_id = r.telegram_id
+        WHERE r.role = 'ROLE_ADMIN' AND NOT u.is_banned`,
+  );
+  return [...new Set([...[...configured].map(Number), ...found.map((r) => Number(r.telegram_id))])].sort((a, b) => a - b);
+}

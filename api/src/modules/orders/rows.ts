@@ -1,0 +1,300 @@
+import {
+  MSG,
+  kopecksToUah,
+  type DeveloperOrder,
+  type Dispute,
+  type DisputeOutcome,
+  type HistoryItem,
+  type InProgressOrder,
+  type OrderActor,
+  type OrderCancelledBy,
+  type OrderEvent,
+  type OrderEventKind,
+  type OrderStatus,
+  type ProcessedTask,
+} from '@zalik/contract';
+import type { OrdersConfig } from '../../config.js';
+import type { FileLinks } from '../files/signing.js';
+import { platformFee } from './money.js';
+
+/** The rows `queries.ts` reads and the shapes they become: an order, its files, its events. */
+
+export interface OrderFile {
+  id: number;
+  fileName: string;
+}
+
+/** An order as stored: what the buyer saw at purchase time, never today's catalogue. */
+export interface Order {
+  id: number;
+  buyerId: number;
+  developerId: number;
+  taskId: number;
+  /** What the buyer entered, trailing whitespace removed. */
+  arguments: string[];
+  /** Taken by the task's developer or an admin without paying. */
+  freeTake: boolean;
+  taskTitle: string;
+  subjectName: string;
+  teacherName: string;
+  developerName: string;
+  autoGenerate: boolean;
+  status: OrderStatus;
+  message: string | null;
+  /** Kopecks charged. */
+  price: number;
+  platformFeePercent: number;
+  createdAt: string;
+  deadlineHours: number | null;
+  deadlineAt: Date | null;
+  deliveredAt: Date | null;
+  acceptUntil: Date | null;
+  completedAt: Date | null;
+  refundedAt: Date | null;
+  revisions: number;
+  revisionComment: string | null;
+  disputeReason: string | null;
+  disputedAt: Date | null;
+  disputeOutcome: DisputeOutcome | null;
+  cancelledBy: OrderCancelledBy | null;
+  cancelReason: string | null;
+  reprocessedAt: Date | null;
+  files: OrderFile[];
+}
+
+/** `SELECT * FROM orders` as the drivers give it (bigint and numeric may be strings, jsonb text). */
+export interface OrderRow {
+  id: number | string;
+  buyer_id: number | string;
+  developer_id: number | string;
+  task_id: number | string;
+  arguments: string[] | string;
+  free_take: boolean;
+  task_title: string;
+  subject_name: string;
+  teacher_name: string;
+  developer_name: string;
+  auto_generate: boolean;
+  status: OrderStatus;
+  message: string | null;
+  price: number | string;
+  platform_fee_percent: number | string;
+  created_at: Date | string;
+  deadline_hours: number | string | null;
+  deadline_at: Date | string | null;
+  delivered_at: Date | string | null;
+  accept_until: Date | string | null;
+  completed_at: Date | string | null;
+  refunded_at: Date | string | null;
+  revisions: number | string;
+  revision_comment: string | null;
+  dispute_reason: string | null;
+  disputed_at: Date | string | null;
+  dispute_outcome: DisputeOutcome | null;
+  cancelled_by: OrderCancelledBy | null;
+  cancel_reason: string | null;
+  reprocessed_at: Date | string | null;
+}
+
+export interface FileRow {
+  id: number | string;
+  order_id: number | string;
+  file_name: string;
+}
+
+export interface EventRow {
+  order_id: number | string;
+  kind: OrderEventKind;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: OrderActor;
+  actor_id: number | string | null;
+  note: string | null;
+  created_at: Date | string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function toOrder(o: OrderRow, files: FileRow[]): Order {
+  return {
+    id: Number(o.id),
+    buyerId: Number(o.buyer_id),
+    developerId: Number(o.developer_id),
+    taskId: Number(o.task_id),
+    arguments: typeof o.arguments === 'string' ? (JSON.parse(o.arguments) as string[]) : o.arguments,
+    freeTake: o.free_take,
+    taskTitle: o.task_title,
+    subjectName: o.subject_name,
+    teacherName: o.teacher_name,
+    developerName: o.developer_name,
+    autoGenerate: o.auto_generate,
+    status: o.status,
+    message: o.message,
+    price: Number(o.price),
+    platformFeePercent: Number(o.platform_fee_percent),
+    createdAt: iso(o.created_at),
+    deadlineHours: o.deadline_hours === null ? null : Number(o.deadline_hours),
+    deadlineAt: date(o.deadline_at),
+    deliveredAt: date(o.delivered_at),
+    acceptUntil: date(o.accept_until),
+    completedAt: date(o.completed_at),
+    refundedAt: date(o.refunded_at),
+    revisions: Number(o.revisions),
+    revisionComment: o.revision_comment,
+    disputeReason: o.dispute_reason,
+    disputedAt: date(o.disputed_at),
+    disputeOutcome: o.dispute_outcome,
+    cancelledBy: o.cancelled_by,
+    cancelReason: o.cancel_reason,
+    reprocessedAt: date(o.reprocessed_at),
+    files: files.filter((f) => Number(f.order_id) === Number(o.id)).map((f) => ({ id: Number(f.id), fileName: f.file_name })),
+  };
+}
+
+export function toOrderEvent(e: EventRow): OrderEvent {
+  return {
+    kind: e.kind,
+    from: e.from_status,
+    to: e.to_status,
+    actor: e.actor,
+    actorId: e.actor_id === null ? null : String(e.actor_id),
+    note: e.note,
+    at: iso(e.created_at),
+  };
+}
+
+/** What the developer receives from escrow when the order is released (price minus the fee agreed at purchase). */
+export const developerShare = (o: Pick<Order, 'price' | 'platformFeePercent'>) => o.price - platformFee(o.price, o.platformFeePercent);
+
+/** The rules an answer needs to say what the buyer may still do. */
+export type OrderRules = Pick<OrdersConfig, 'maxRevisions' | 'reprocessWindowHours'>;
+
+const HOUR_MS = 3_600_000;
+
+/** The buyer may regenerate this auto-generated order now (free, once, within the window). */
+export function reprocessAllowed(o: Order, rules: OrderRules, now = Date.now()): boolean {
+  return (
+    o.autoGenerate && o.status === 'DONE' && o.reprocessedAt === null && now < Date.parse(o.createdAt) + rules.reprocessWindowHours * HOUR_MS
+  );
+}
+
+export const isOverdue = (o: Order, now = Date.now()) => o.status === 'IN_PROGRESS' && o.deadlineAt !== null && o.deadlineAt.getTime() <= now;
+
+/**
+ * Callers hand these answers only to the buyer, the order's developer or an admin, since
+ * each carries signed download links.
+ */
+export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
+  const first = o.files[0];
+  return {
+    id: String(o.id),
+    developerName: o.developerName,
+    subjectName: o.subjectName,
+    taskTitle: o.taskTitle,
+    autoGenerate: o.autoGenerate,
+    fileName: first?.fileName ?? null,
+    link: first ? links.link(first.id) : null,
+    createdAt: o.createdAt,
+    // A manual order answers with the developer's message once delivered, before that with what happens next.
+    message: o.autoGenerate ? null : o.status === 'IN_PROGRESS' ? MSG.orderAccepted : (o.message ?? ''),
+    status: o.status,
+    charged: kopecksToUah(o.price),
+    free: o.freeTake,
+    deadlineAt: isoOrNull(o.deadlineAt),
+  };
+}
+
+/** A DELIVERED or DISPUTED order answers its files as a DONE one does, so clients that only know DONE keep working. */
+export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules): HistoryItem {
+  const files = o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id) }));
+  return {
+    id: String(o.id),
+    taskTitle: o.taskTitle,
+    subjectName: o.subjectName,
+    developerName: o.developerName,
+    status: o.status,
+    createdAt: o.createdAt,
+    fileName: files[0]?.fileName ?? null,
+    link: files[0]?.link ?? null,
+    files,
+    message: o.message,
+    autoGenerate: o.autoGenerate,
+    price: kopecksToUah(o.price),
+    deadlineAt: isoOrNull(o.deadlineAt),
+    overdue: isOverdue(o),
+    deliveredAt: isoOrNull(o.deliveredAt),
+    acceptUntil: o.status === 'DELIVERED' ? isoOrNull(o.acceptUntil) : null,
+    completedAt: isoOrNull(o.status === 'DONE' ? o.completedAt : o.status === 'REFUNDED' ? o.refundedAt : null),
+    revisionsLeft: o.autoGenerate ? 0 : Math.max(0, rules.maxRevisions - o.revisions),
+    revisionComment: o.revisionComment,
+    disputeReason: o.disputeReason,
+    disputeOutcome: o.disputeOutcome,
+    cancelledBy: o.cancelledBy,
+    cancelReason: o.cancelReason,
+    allowedReprocess: reprocessAllowed(o, rules),
+  };
+}
+
+export interface InProgressRow extends OrderRow {
+  buyer_username: string;
+}
+
+export function toInProgressOrder(r: InProgressRow): InProgressOrder {
+  const o = toOrder(r, []);
+  return {
+    id: String(o.id),
+    user: { telegramId: String(o.buyerId), username: r.buyer_username },
+    subjectName: o.subjectName,
+    teacherName: o.teacherName,
+    taskTitle: o.taskTitle,
+    arguments: o.arguments,
+    createdAt: o.createdAt,
+    deadlineAt: isoOrNull(o.deadlineAt),
+    revisions: o.revisions,
+    revisionComment: o.revisionComment,
+  };
+}
+
+export function toDeveloperOrder(r: InProgressRow): DeveloperOrder {
+  const o = toOrder(r, []);
+  return {
+    id: String(o.id),
+    taskTitle: o.taskTitle,
+    subjectName: o.subjectName,
+    user: { telegramId: String(o.buyerId), username: r.buyer_username },
+    status: o.status,
+    price: kopecksToUah(o.price),
+    earned: o.status === 'DONE' ? kopecksToUah(developerShare(o)) : 0,
+    createdAt: o.createdAt,
+    deliveredAt: isoOrNull(o.deliveredAt),
+    completedAt: isoOrNull(o.status === 'DONE' ? o.completedAt : o.status === 'REFUNDED' ? o.refundedAt : null),
+  };
+}
+
+export interface DisputeRow extends InProgressRow {
+  developer_username: string;
+}
+
+export function toDispute(r: DisputeRow, files: FileRow[], events: EventRow[], links: FileLinks): Dispute {
+  const o = toOrder(r, files);
+  return {
+    id: String(o.id),
+    taskTitle: o.taskTitle,
+    subjectName: o.subjectName,
+    teacherName: o.teacherName,
+    price: kopecksToUah(o.price),
+    arguments: o.arguments,
+    buyer: { telegramId: String(o.buyerId), username: r.buyer_username },
+    developer: { telegramId: String(o.developerId), username: r.developer_username },
+    createdAt: o.createdAt,
+    deadlineAt: isoOrNull(o.deadlineAt),
+    deliveredAt: isoOrNull(o.deliveredAt),
+    disputedAt: isoOrNull(o.disputedAt) ?? o.createdAt,
+    disputeReason: o.disputeReason ?? '',
+    message: o.message,
+    files: o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id) })),
+    events: events.filter((e) => Number(e.order_id) === o.id).map(toOrderEvent),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Helpers of the escrow tests (orders-escrow*, orders-timers, orders-files): calls of the
+ * order routes as a client makes them, what an order's rows say, and time passed by SQL
+ * (moving a deadline or a window and its job's run_at to the past, as docs/JOBS.md suggests).
+ */
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { HistoryItem } from '@zalik/contract';
+import { rows, row } from '../src/db/client.js';
+import { JobRegistry, createJobRunner, type JobRunner } from '../src/jobs/index.js';
+import { registerOrderJobs } from '../src/modules/orders/jobs.js';
+import { auth, type TestContext } from './helpers.js';
+import { STUDENT, buy, manualTask, multipart, type Part, type World } from './docx.js';
+
+export const PDF = Buffer.from('%PDF-1.4\n% a tiny pdf\n%%EOF\n');
+const silent = { info() {}, warn() {}, error() {} };
+
+export function orderCalls(ctx: TestContext, w: World) {
+  const db = ctx.database.db;
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: unknown) =>
+    ctx.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  const calls = {
+    /** A manual order of the student for DEV, paid; its id. */
+    async newOrder(price = 200, taskId?: number): Promise<string> {
+      const res = await buy(ctx, w.student, taskId ?? (await manualTask(ctx, w, { price })), ['Бойко О. О.', '12']);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ id: string }>().id;
+    },
+    deliver(orderId: string, parts: Part[] = [{ name: 'file', filename: 'Відповідь.pdf', value: PDF }], token = w.dev) {
+      const form = multipart(parts);
+      return ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/histories/history/${orderId}/developer/save-file`,
+        headers: { ...auth(token), ...form.headers },
+        payload: form.payload,
+      });
+    },
+    async delivered(price = 200): Promise<string> {
+      const id = await calls.newOrder(price);
+      expect((await calls.deliver(id)).statusCode).toBe(200);
+      return id;
+    },
+    accept: (id: string, token = w.student) => inject('POST', `/api/v1/histories/${id}/accept`, token),
+    revise: (id: string, comment: unknown, token = w.student) => inject('POST', `/api/v1/histories/${id}/revision`, token, { comment }),
+    dispute: (id: string, reason: unknown, token = w.student) => inject('POST', `/api/v1/histories/${id}/dispute`, token, { reason }),
+    cancel: (id: string, token = w.student) => inject('POST', `/api/v1/histories/${id}/cancel`, token),
+    devCancel: (id: string, reason: unknown, token = w.dev) => inject('PATCH', '/api/v1/histories/developer/cancel', token, { id, reason }),
+    resolve: (id: string, outcome: unknown, token = w.admin) => inject('PATCH', `/api/v1/histories/${id}/resolve`, token, { outcome }),
+    refund: (id: string, token = w.admin) => inject('POST', `/api/v1/histories/history/${id}/refund`, token),
+    disputes: (token = w.admin) => inject('GET', '/api/v1/histories/disputes', token),
+    completed: (query = '', token = w.dev) => inject('GET', `/api/v1/histories/developer/completed${query}`, token),
+    queue: (token = w.dev) => inject('GET', '/api/v1/histories/developer/in-progress', token),
+    /** The buyer's history item of this order. */
+    async item(id: string, token = w.student) {
+      const res = await inject('GET', `/api/v1/histories/user/${STUDENT}`, token);
+      return res.json<HistoryItem[]>().find((h) => h.id === id)!;
+    },
+
+    /** The deadline has passed (by `hours` more); the overdue timer is due when `hours` covers ORDER_AUTO_REFUND_HOURS. */
+    async passDeadline(id: string, hours = 0): Promise<void> {
+      await db.execute(sql`UPDATE orders SET deadline_at = now() - make_interval(secs => ${hours * 3600 + 1}) WHERE id = ${Number(id)}`);
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.overdue' AND key = ${id} AND status = 'pending'`);
+    },
+    /** The acceptance window has ended and its timer is due. */
+    async endWindow(id: string): Promise<void> {
+      await db.execute(sql`UPDATE orders SET accept_until = now() - interval '1 second' WHERE id = ${Number(id)}`);
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.release' AND key = ${id} AND status = 'pending'`);
+    },
+
+    async status(id: string): Promise<string> {
+      return (await row<{ status: string }>(db, sql`SELECT status FROM orders WHERE id = ${Number(id)}`))!.status;
+    },
+    /** Transfers of the order: [kind, kopecks, key suffix]. */
+    async transfers(id: string): Promise<[string, number, string][]> {
+      const found = await rows<{ kind: string; amount: number | string; idempotency_key: string }>(
+        db,
+        sql`SELECT kind, amount, idempotency_key FROM transfers WHERE reference = ${`order:${id}`} ORDER BY id`,
+      );
+      return found.map((t) => [t.kind, Number(t.amount), t.idempotency_key.replace(`order:${id}:`, '')]);
+    },
+    /** The order's history of states: [kind, from, to, actor, note]. */
+    async events(id: string): Promise<[string, string | null, string, string, string | null][]> {
+      const found = await rows<{ kind: string; from_status: string | null; to_status: string; actor: string; note: string | null }>(
+        db,
+        sql`SELECT kind, from_status, to_status, actor, note FROM order_events WHERE order_id = ${Number(id)} ORDER BY id`,
+      );
+      return found.map((e) => [e.kind, e.from_status, e.to_status, e.actor, e.note]);
+    },
+    /** Bot messages about the order of this kind: [chat, text]. */
+    async messages(kind: string, id: string): Promise<[number, string][]> {
+      const found = await rows<{ chat_id: number | string; text: string }>(
+        db,
+        sql`SELECT chat_id, payload->>'text' AS text FROM outbox
+            WHERE kind = ${kind} AND (dedupe_key = ${`${kind}:${id}`} OR dedupe_key LIKE ${`${kind}:${id}:%`}) ORDER BY id`,
+      );
+      return found.map((m) => [Number(m.chat_id), m.text]);
+    },
+    /** The order's timers: [name, status], pending ones first. */
+    async jobs(id: string): Promise<[string, string][]> {
+      const found = await rows<{ name: string; status: string }>(
+        db,
+        sql`SELECT name, status FROM jobs WHERE key = ${id} AND name LIKE 'orders.%' ORDER BY status <> 'pending', name, id`,
+      );
+      return found.map((j) => [j.name, j.status]);
+    },
+    async pending(id: string): Promise<string[]> {
+      return (await calls.jobs(id)).filter(([, s]) => s === 'pending').map(([n]) => n).sort();
+    },
+  };
+  return calls;
+}
+
+/** A runner of the order timers only (no outbox sending, no sweeps), on the test's database. */
+export function orderRunner(ctx: TestContext): JobRunner {
+  const registry = new JobRegistry();
+  registerOrderJobs({ ...ctx.deps, jobs: registry });
+  return createJobRunner({ db: ctx.deps.db, registry, log: silent });
+}
