@@ -9,8 +9,8 @@ CREATE INDEX transfers_kind_time ON transfers (kind, created_at) INCLUDE (amount
 CREATE INDEX transfers_time ON transfers (created_at, id);
 -- Purchases per day, the top lists and the orders export.
 CREATE INDEX orders_time ON orders (created_at, id);
--- Deliveries in a span (the developer leaderboard); auto orders complete at purchase and are left out.
-CREATE INDEX orders_delivered_time ON orders (completed_at) WHERE completed_at IS NOT NULL AND NOT auto_generate;
+-- Deliveries of manual orders in a span (the developer leaderboard).
+CREATE INDEX orders_delivered_time ON orders (delivered_at) WHERE delivered_at IS NOT NULL;
 -- New users, and users who signed in, in a span.
 CREATE INDEX users_created ON users (created_at);
 CREATE INDEX users_updated ON users (updated_at);

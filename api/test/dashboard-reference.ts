@@ -54,7 +54,6 @@ interface Task {
 }
 
 export interface Everything {
-  escrow: boolean;
   orders: Order[];
   transfers: Transfer[];
   users: User[];
@@ -66,15 +65,9 @@ const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(v as
 const num = (v: unknown) => Number(v);
 
 export async function readEverything(ex: Executor): Promise<Everything> {
-  const cols = await rows<{ column_name: string }>(
-    ex,
-    sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'orders'`,
-  );
-  const escrow = ['deadline_at', 'delivered_at', 'disputed_at'].every((c) => cols.some((x) => x.column_name === c));
-  const extra = escrow ? sql`, delivered_at, deadline_at, disputed_at` : sql``;
   const orders = (await rows<Record<string, unknown>>(
     ex,
-    sql`SELECT id, buyer_id, task_id, developer_id, auto_generate, free_take, price, status, created_at, completed_at, refunded_at ${extra} FROM orders`,
+    sql`SELECT id, buyer_id, task_id, developer_id, auto_generate, free_take, price, status, created_at, completed_at, refunded_at, delivered_at, deadline_at, disputed_at FROM orders`,
   )).map((o) => ({
     id: num(o.id), buyer: num(o.buyer_id), task: num(o.task_id), developer: num(o.developer_id), auto: Boolean(o.auto_generate),
     free: Boolean(o.free_take), price: num(o.price), status: String(o.status), created: ms(o.created_at)!, completed: ms(o.completed_at),
@@ -101,7 +94,7 @@ export async function readEverything(ex: Executor): Promise<Everything> {
       sql`SELECT t.id, t.title, s.id AS subject_id, s.name, s.course_number FROM tasks t, teachers te, subjects s WHERE te.id = t.teacher_id AND s.id = te.subject_id`,
     )).map((t) => [num(t.id), { id: num(t.id), title: String(t.title), subjectId: num(t.subject_id), subject: String(t.name), course: num(t.course_number) }]),
   );
-  return { escrow, orders, transfers, users, withdrawals, tasks };
+  return { orders, transfers, users, withdrawals, tasks };
 }
 
 // --- Kyiv days ---
@@ -178,9 +171,9 @@ export function referenceFigures(e: Everything, s: Span): Omit<DashboardFigures,
 export function referenceBacklog(e: Everything, nowIso: string, thenIso: string): Omit<DashboardBacklog, 'period' | 'at' | 'previousAt'> {
   const now = Date.parse(nowIso);
   const then = Date.parse(thenIso);
-  const due = (o: Order) => o.deadline ?? o.created + 86_400_000;
+  const overdue = (o: Order, t: number) => o.deadline !== null && o.deadline < t;
   const left = (o: Order) => {
-    const ts = [e.escrow ? o.delivered : null, o.completed, o.refunded].filter((t): t is number => t !== null);
+    const ts = [o.delivered, o.completed, o.refunded].filter((t): t is number => t !== null);
     return ts.length ? Math.min(...ts) : null;
   };
   const waitingThen = e.orders.filter((o) => !o.auto && o.created <= then && (left(o) === null || left(o)! > then));
@@ -190,13 +183,11 @@ export function referenceBacklog(e: Everything, nowIso: string, thenIso: string)
   const pendingNow = e.withdrawals.filter((w) => w.status === 'PENDING');
   return {
     waiting: { value: open.length, previous: waitingThen.length },
-    overdue: { value: open.filter((o) => due(o) < now).length, previous: waitingThen.filter((o) => due(o) < then).length },
-    disputes: e.escrow
-      ? {
-          value: e.orders.filter((o) => o.status === 'DISPUTED').length,
-          previous: e.orders.filter((o) => o.disputed !== null && o.disputed <= then && closed(o).every((t) => t > then)).length,
-        }
-      : null,
+    overdue: { value: open.filter((o) => overdue(o, now)).length, previous: waitingThen.filter((o) => overdue(o, then)).length },
+    disputes: {
+      value: e.orders.filter((o) => o.status === 'DISPUTED').length,
+      previous: e.orders.filter((o) => o.disputed !== null && o.disputed <= then && closed(o).every((t) => t > then)).length,
+    },
     withdrawals: { count: { value: pendingNow.length, previous: pendingThen.length }, sum: { value: sum(pendingNow), previous: sum(pendingThen) } },
   };
 }
@@ -248,14 +239,14 @@ export function referenceTop(e: Everything, s: Span, limit: number): Pick<Dashbo
 }
 
 export function referenceLeaderboard(e: Everything, s: Span, limit: number): LeaderboardDeveloper[] {
-  const delivered = e.orders.filter((o) => !o.auto && within(e.escrow ? o.delivered : o.completed, s.from, s.to));
+  const delivered = e.orders.filter((o) => o.status !== 'IN_PROGRESS' && within(o.delivered, s.from, s.to));
   const earned = e.transfers.filter((t) => (t.kind === 'SALE' || t.kind === 'ESCROW_RELEASE') && t.creditKind === 'dev' && within(t.created, s.from, s.to));
   const ids = new Set([...delivered.map((o) => o.developer), ...earned.map((t) => t.creditOwner!)]);
   const users = new Map(e.users.map((u) => [u.id, u]));
   return [...ids]
     .map((id) => {
       const mine = delivered.filter((o) => o.developer === id);
-      const timed = mine.filter((o) => e.escrow && o.deadline !== null);
+      const timed = mine.filter((o) => o.deadline !== null);
       return {
         id,
         delivered: mine.length,

@@ -91,21 +91,38 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
       }
     }
 
-    // Orders: recent days are busier (the day drawn on a curve), each hour of the day alike.
+    // Orders: recent days are busier (the day drawn on a curve), each hour of the day alike. A
+    // manual order is due a day after purchase and goes one of the escrow's ways by its number:
+    // delivered (d) and accepted (a) or still in the window, refunded (back), disputed (disp)
+    // and resolved (res) or still open, or still waiting.
     await tx.execute(sql`
       INSERT INTO orders (buyer_id, task_id, developer_id, idempotency_key, task_title, subject_name, teacher_name, developer_name,
-                          auto_generate, full_price, price, status, created_at, completed_at, refunded_at, platform_fee_percent, free_take)
-      SELECT ${base} + 1 + (g * 7) % ${buyers}, t.task_id, t.dev_id, 'market-' || g, t.title, t.subject, t.teacher, t.dev_name,
-             t.auto, t.price, CASE WHEN x.free THEN 0 ELSE t.price END,
-             CASE WHEN t.auto THEN 'DONE' WHEN x.r < 6 AND x.done <= ${now} THEN 'DONE' WHEN x.r IN (6, 7) AND x.back <= ${now} THEN 'REFUNDED' ELSE 'IN_PROGRESS' END,
-             x.created,
-             CASE WHEN t.auto THEN x.created WHEN x.r < 6 AND x.done <= ${now} THEN x.done END,
-             CASE WHEN NOT t.auto AND x.r IN (6, 7) AND x.back <= ${now} THEN x.back END,
-             ${MARKET_FEE_PERCENT}, x.free
-      FROM (SELECT g, c AS created, c + make_interval(hours => (1 + g % 40)::int) AS done, c + interval '3 hours' AS back, g % 97 = 0 AS free, g % 10 AS r
-            FROM (SELECT g, ${now} - make_interval(secs => floor(${o.days} * power(((g * 7919) % 10007) / 10007.0, 1.4)) * 86400 + (g * 104729) % 86400) AS c
-                  FROM generate_series(1::bigint, ${o.orders}::bigint) g) s) x
-      JOIN (VALUES ${values(tasks)}) t(n, task_id, dev_id, price, auto, title, subject, teacher, dev_name) ON t.n = (x.g * 13) % ${tasks.length}`);
+                          auto_generate, full_price, price, status, created_at, completed_at, refunded_at, platform_fee_percent, free_take,
+                          deadline_hours, deadline_at, delivered_at, accept_until, disputed_at, dispute_reason, dispute_outcome)
+      SELECT y.buyer, y.task_id, y.dev_id, y.key, y.title, y.subject, y.teacher, y.dev_name, y.auto, y.price,
+             CASE WHEN y.free THEN 0 ELSE y.price END, y.status, y.c,
+             CASE WHEN y.auto THEN y.c WHEN y.status = 'DONE' THEN CASE WHEN y.r = 8 THEN y.res ELSE y.a END END,
+             CASE WHEN y.status = 'REFUNDED' THEN CASE WHEN y.r = 8 THEN y.res ELSE y.back END END,
+             ${MARKET_FEE_PERCENT}, y.free,
+             CASE WHEN NOT y.auto THEN 24 END, CASE WHEN NOT y.auto THEN y.c + interval '24 hours' END,
+             CASE WHEN NOT y.auto AND (y.status IN ('DELIVERED', 'DISPUTED', 'DONE') OR (y.r = 8 AND y.status = 'REFUNDED')) THEN y.d END,
+             CASE WHEN y.status IN ('DELIVERED', 'DISPUTED') THEN y.d + interval '72 hours' END,
+             CASE WHEN y.r = 8 AND y.status IN ('DISPUTED', 'DONE', 'REFUNDED') THEN y.disp END,
+             CASE WHEN y.r = 8 AND y.status IN ('DISPUTED', 'DONE', 'REFUNDED') THEN 'Не той варіант' END,
+             CASE WHEN y.r = 8 AND y.status = 'DONE' THEN 'RELEASE' WHEN y.r = 8 AND y.status = 'REFUNDED' THEN 'REFUND' END
+      FROM (SELECT x.*, t.*, ${base} + 1 + (x.g * 7) % ${buyers} AS buyer, 'market-' || x.g AS key,
+                   CASE WHEN t.auto THEN 'DONE'
+                        WHEN x.r < 6 THEN CASE WHEN x.a <= ${now} THEN 'DONE' WHEN x.d <= ${now} THEN 'DELIVERED' ELSE 'IN_PROGRESS' END
+                        WHEN x.r IN (6, 7) THEN CASE WHEN x.back <= ${now} THEN 'REFUNDED' ELSE 'IN_PROGRESS' END
+                        WHEN x.r = 8 THEN CASE WHEN x.res <= ${now} AND x.g % 3 = 0 THEN 'DONE' WHEN x.res <= ${now} AND x.g % 3 = 1 THEN 'REFUNDED'
+                                               WHEN x.disp <= ${now} THEN 'DISPUTED' WHEN x.d <= ${now} THEN 'DELIVERED' ELSE 'IN_PROGRESS' END
+                        ELSE 'IN_PROGRESS' END AS status
+            FROM (SELECT g, c, c + make_interval(hours => (1 + g % 40)::int) AS d, c + make_interval(hours => (1 + g % 40 + g % 30)::int) AS a,
+                         c + interval '3 hours' AS back, c + make_interval(hours => (2 + g % 40)::int) AS disp,
+                         c + make_interval(hours => (31 + g % 40)::int) AS res, g % 97 = 0 AS free, g % 10 AS r
+                  FROM (SELECT g, ${now} - make_interval(secs => floor(${o.days} * power(((g * 7919) % 10007) / 10007.0, 1.4)) * 86400 + (g * 104729) % 86400) AS c
+                        FROM generate_series(1::bigint, ${o.orders}::bigint) g) s) x
+            JOIN (VALUES ${values(tasks)}) t(n, task_id, dev_id, price, auto, title, subject, teacher, dev_name) ON t.n = (x.g * 13) % ${tasks.length}) y`);
     // A buyer's account was opened at their first sign-in, before their first order.
     await tx.execute(sql`
       UPDATE users u SET created_at = LEAST(u.created_at, f.first - interval '2 hours'), updated_at = GREATEST(u.updated_at, LEAST(u.created_at, f.first - interval '2 hours'))
@@ -116,22 +133,26 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
     const wallet = (owner: SQL, kind: string) => sql`(SELECT id FROM accounts WHERE owner_id = ${owner} AND kind = ${kind})`;
     const mine = sql`o.idempotency_key LIKE 'market-%' AND o.price > 0`;
     const fee = sql`((o.price * o.platform_fee_percent + 50) / 100)`;
-    // Each buyer is topped up, before their first order, with what they spend and 500 UAH more, through one of the three ways in.
+    // Each buyer is topped up, before their first order, with what they spend and 500 UAH more:
+    // by an admin, by a Stars payment, or by a bank payment matched to their request.
+    const topups = sql`SELECT o.buyer_id AS id, SUM(o.price) + 50000 AS total, min(o.created_at) - interval '1 hour' AS at
+                       FROM orders o WHERE o.idempotency_key LIKE 'market-%' GROUP BY o.buyer_id`;
     await tx.execute(sql`
       INSERT INTO deposit_requests (user_id, provider, amount, stars, code, status, credited, charge_id, created_at, expires_at, paid_at)
       SELECT b.id, CASE WHEN b.id % 3 = 1 THEN 'TELEGRAM_STARS' ELSE 'MONOBANK' END, b.total, CASE WHEN b.id % 3 = 1 THEN b.total / 45 + 1 END,
-             'MKT-' || b.id, 'PAID', b.total, 'market-charge-' || b.id, b.at, b.at + interval '1 hour', b.at
-      FROM (SELECT o.buyer_id AS id, SUM(o.price) + 50000 AS total, min(o.created_at) - interval '1 hour' AS at
-            FROM orders o WHERE o.idempotency_key LIKE 'market-%' GROUP BY o.buyer_id) b
-      WHERE b.id % 3 <> 0`);
+             'MKT-' || b.id, 'PAID', b.total, CASE WHEN b.id % 3 = 1 THEN 'market-charge-' ELSE 'market-bank-' END || b.id, b.at, b.at + interval '1 hour', b.at
+      FROM (${topups}) b WHERE b.id % 3 <> 0`);
+    await tx.execute(sql`
+      INSERT INTO bank_payments (id, amount, comment, occurred_at, recorded_at, deposit_request_id)
+      SELECT charge_id, credited, code, paid_at, paid_at, id FROM deposit_requests WHERE code LIKE 'MKT-%' AND provider = 'MONOBANK'`);
     await tx.execute(sql`
       INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
-      SELECT 'market-topup:' || b.id,
-             CASE b.id % 3 WHEN 0 THEN ${account('external:topup')} WHEN 1 THEN ${account('external:stars')} ELSE ${account('external:monobank')} END,
-             ${wallet(sql`b.id`, 'general')}, b.total, CASE WHEN b.id % 3 = 0 THEN 'TOPUP' ELSE 'DEPOSIT' END,
-             CASE WHEN b.id % 3 = 0 THEN 'topup:admin:market' ELSE 'deposit:market' END, b.at
-      FROM (SELECT o.buyer_id AS id, SUM(o.price) + 50000 AS total, min(o.created_at) - interval '1 hour' AS at
-            FROM orders o WHERE o.idempotency_key LIKE 'market-%' GROUP BY o.buyer_id) b`);
+      SELECT 'market-topup:' || b.id, ${account('external:topup')}, ${wallet(sql`b.id`, 'general')}, b.total, 'TOPUP', 'topup:admin:market', b.at
+      FROM (${topups}) b WHERE b.id % 3 = 0
+      UNION ALL
+      SELECT 'deposit:' || d.provider || ':' || d.charge_id, CASE WHEN d.provider = 'TELEGRAM_STARS' THEN ${account('external:stars')} ELSE ${account('external:monobank')} END,
+             ${wallet(sql`d.user_id`, 'general')}, d.credited, 'DEPOSIT', 'deposit:' || d.id, d.paid_at
+      FROM deposit_requests d WHERE d.code LIKE 'MKT-%'`);
     await tx.execute(sql`
       INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
       SELECT 'order:' || o.id || ':payment', ${wallet(sql`o.buyer_id`, 'general')}, ${account('escrow:orders')}, o.price, 'PURCHASE', 'order:' || o.id, o.created_at
@@ -177,7 +198,6 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
       FROM withdrawals w WHERE ${mineW} AND w.status = 'REJECTED'`);
 
     await setCachedBalances(tx, base, devBase + DEVELOPERS.length);
-    await escrowColumns(tx);
     await tx.execute(sql`ANALYZE`);
     return { buyers, developerIds, taskIds, subjectIds };
   });
@@ -189,20 +209,4 @@ async function setCachedBalances(tx: Executor, from: number, to: number) {
     UPDATE accounts a SET balance = COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
                                   - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)
     WHERE a.owner_id > ${from} AND a.owner_id <= ${to}`);
-}
-
-/**
- * Once orders record deliveries and deadlines (the escrow's columns), the fixture's manual
- * orders carry them as the escrow's own migration fills them in: delivered when done, due a
- * day after purchase.
- */
-async function escrowColumns(tx: Executor) {
-  const has = await row<{ n: number | string }>(
-    tx,
-    sql`SELECT count(*) AS n FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'orders' AND column_name IN ('delivered_at', 'deadline_at')`,
-  );
-  if (Number(has?.n) !== 2) return;
-  await tx.execute(sql`
-    UPDATE orders SET deadline_at = created_at + interval '24 hours', delivered_at = CASE WHEN status = 'DONE' THEN completed_at END
-    WHERE idempotency_key LIKE 'market-%' AND NOT auto_generate`);
 }

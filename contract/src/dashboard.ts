@@ -49,7 +49,7 @@ export type DashboardFigures = z.infer<typeof DashboardFigures>;
 
 /**
  * `GET /api/v1/dashboard/backlog`: what waits for someone now (`value`) and what waited when the
- * period began (`previous`, at `previousAt`). `disputes` is null while orders have no disputes.
+ * period began (`previous`, at `previousAt`).
  */
 export const DashboardBacklog = z.object({
   period: z.enum(DASHBOARD_PERIODS),
@@ -57,7 +57,7 @@ export const DashboardBacklog = z.object({
   previousAt: IsoDate,
   waiting: Figure,
   overdue: Figure,
-  disputes: Figure.nullable(),
+  disputes: Figure,
   withdrawals: z.object({ count: Figure, sum: Figure }),
 });
 export type DashboardBacklog = z.infer<typeof DashboardBacklog>;
@@ -87,8 +87,9 @@ export const DashboardTop = z.object({ ...Span, tasks: z.array(TopTask), subject
 export type DashboardTop = z.infer<typeof DashboardTop>;
 
 /**
- * A developer of the leaderboard: manual orders delivered in the period, the share of them
- * delivered by their deadline (null while orders have no deadlines), and UAH earned.
+ * A developer of the leaderboard: manual orders delivered in the period (the delivery standing:
+ * not sent back for a revision), the share of them delivered by their deadline (null when none
+ * had one), and UAH earned.
  */
 export const LeaderboardDeveloper = z.object({
   telegramId: Id,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD_TOP_LIMIT, kopecksToUah, type DashboardDay, type LeaderboardDeveloper, type TopSubject, type TopTask } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { SYSTEM } from '../ledger/service.js';
-import { orderClock } from './escrow.js';
+import { DEADLINE, DELIVERED_AT } from './clock.js';
 import { bounds, TZ, type Span } from './period.js';
 
 type Num = number | string | null;
@@ -81,17 +81,14 @@ export async function topLists(ex: Executor, s: Span): Promise<{ tasks: TopTask[
  * deadline, among those that have one.
  */
 export async function leaderboard(ex: Executor, s: Span): Promise<LeaderboardDeveloper[]> {
-  const c = await orderClock(ex);
   const b = bounds(s);
-  const onTime = c.deadline
-    ? sql`count(*) FILTER (WHERE ${c.deadline} IS NOT NULL) AS with_deadline, count(*) FILTER (WHERE ${c.deliveredAt} <= ${c.deadline}) AS on_time`
-    : sql`0 AS with_deadline, 0 AS on_time`;
   const r = await rows<{ telegram_id: Num; username: string; name: string; delivered: Num; with_deadline: Num; on_time: Num; earned: Num }>(
     ex,
     sql`WITH delivered AS (
-          SELECT o.developer_id AS id, count(*) AS delivered, ${onTime}
+          SELECT o.developer_id AS id, count(*) AS delivered,
+                 count(*) FILTER (WHERE ${DEADLINE} IS NOT NULL) AS with_deadline, count(*) FILTER (WHERE ${DELIVERED_AT} <= ${DEADLINE}) AS on_time
           FROM orders o
-          WHERE NOT o.auto_generate AND ${c.deliveredAt} >= ${b.from} AND ${c.deliveredAt} < ${b.to}
+          WHERE ${DELIVERED_AT} >= ${b.from} AND ${DELIVERED_AT} < ${b.to} AND o.status <> 'IN_PROGRESS'
           GROUP BY o.developer_id
         ), earned AS (
           SELECT a.owner_id AS id, SUM(t.amount) AS earned

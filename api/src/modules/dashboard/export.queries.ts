@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EXPORT_COLUMNS, type ExportKind } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { csvStream, uahCell, type Cell } from './csv.js';
-import { orderClock } from './escrow.js';
+import { DEADLINE, DELIVERED_AT } from './clock.js';
 import { TZ } from './period.js';
 
 /** Rows read per query: one page is all an export holds in memory. */
@@ -96,10 +96,8 @@ export function transferPages(ex: Executor, from: string, to: string, size = EXP
   );
 }
 
-export async function orderPages(ex: Executor, from: string, to: string, size = EXPORT_PAGE_ROWS): Promise<AsyncGenerator<Cell[][]>> {
+export function orderPages(ex: Executor, from: string, to: string, size = EXPORT_PAGE_ROWS): AsyncGenerator<Cell[][]> {
   const span = daySpan(from, to);
-  const clock = await orderClock(ex);
-  const deadline = clock.deadline ?? sql`NULL::timestamptz`;
   const date = (col: SQL) => sql`CASE WHEN (${col}) IS NULL THEN NULL ELSE ${kyiv(col)} END`;
   return keyset(
     (c) =>
@@ -110,8 +108,8 @@ export async function orderPages(ex: Executor, from: string, to: string, size = 
                    CASE WHEN o.auto_generate THEN 'авто' ELSE 'ручне' END AS type,
                    o.full_price, o.discount_percent, o.price, o.platform_fee_percent,
                    CASE WHEN o.free_take THEN 'так' ELSE 'ні' END AS free_take,
-                   ${date(sql`CASE WHEN NOT o.auto_generate THEN ${clock.deliveredAt} END`)} AS delivered,
-                   ${date(deadline)} AS deadline, ${date(sql`o.completed_at`)} AS completed, ${date(sql`o.refunded_at`)} AS refunded,
+                   ${date(DELIVERED_AT)} AS delivered,
+                   ${date(DEADLINE)} AS deadline, ${date(sql`o.completed_at`)} AS completed, ${date(sql`o.refunded_at`)} AS refunded,
                    ${cursorOf(sql`o.created_at`)} AS cursor_at
             FROM orders o LEFT JOIN users u ON u.telegram_id = o.buyer_id
             WHERE o.created_at >= ${span.start} AND o.created_at < ${span.end} ${after(sql`o.created_at`, sql`o.id`, c)}
@@ -127,7 +125,7 @@ export async function orderPages(ex: Executor, from: string, to: string, size = 
 }
 
 /** The whole CSV of one kind for a span of Kyiv days, streamed page by page. */
-export async function exportCsv(ex: Executor, kind: ExportKind, from: string, to: string, size = EXPORT_PAGE_ROWS) {
-  const pages = kind === 'transfers' ? transferPages(ex, from, to, size) : await orderPages(ex, from, to, size);
+export function exportCsv(ex: Executor, kind: ExportKind, from: string, to: string, size = EXPORT_PAGE_ROWS) {
+  const pages = kind === 'transfers' ? transferPages(ex, from, to, size) : orderPages(ex, from, to, size);
   return csvStream(EXPORT_COLUMNS[kind], pages);
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { kopecksToUah, type DashboardBacklog, type DashboardFigures, type Figure } from '@zalik/contract';
 import { row, type Executor } from '../../db/client.js';
 import { SYSTEM } from '../ledger/service.js';
-import { orderClock } from './escrow.js';
+import { DEADLINE, DISPUTED_NOW, LEFT_QUEUE_AT, disputedAt } from './clock.js';
 import { bounds, type Span } from './period.js';
 
 type Num = number | string | null;
@@ -93,23 +93,20 @@ export async function dashboardFigures(ex: Executor, s: Span): Promise<Omit<Dash
  * (from the times each row records: bought, delivered, refunded, disputed, resolved).
  */
 export async function dashboardBacklog(ex: Executor, nowIso: string, thenIso: string): Promise<Omit<DashboardBacklog, 'period'>> {
-  const c = await orderClock(ex);
   const now = sql`${nowIso}::timestamptz`;
   const then = sql`${thenIso}::timestamptz`;
-  const waitingThen = sql`o.created_at <= ${then} AND COALESCE(${c.leftQueueAt} > ${then}, true)`;
-  const disputes = c.disputes
-    ? sql`(SELECT count(*) FROM orders o WHERE ${c.disputes.now}) AS disputes_cur,
-          (SELECT count(*) FROM orders o WHERE ${c.disputes.at(then)}) AS disputes_prev`
-    : sql`NULL AS disputes_cur, NULL AS disputes_prev`;
+  const waitingThen = sql`o.created_at <= ${then} AND COALESCE(${LEFT_QUEUE_AT} > ${then}, true)`;
   const r = await row<Pairs<'waiting' | 'overdue' | 'disputes' | 'count' | 'sum'>>(
     ex,
     sql`SELECT (SELECT count(*) FROM orders o WHERE o.status = 'IN_PROGRESS') AS waiting_cur,
-               (SELECT count(*) FROM orders o WHERE o.status = 'IN_PROGRESS' AND ${c.dueAt} < ${now}) AS overdue_cur,
-               q.waiting_prev, q.overdue_prev, ${disputes},
+               (SELECT count(*) FROM orders o WHERE o.status = 'IN_PROGRESS' AND ${DEADLINE} < ${now}) AS overdue_cur,
+               q.waiting_prev, q.overdue_prev,
+               (SELECT count(*) FROM orders o WHERE ${DISPUTED_NOW}) AS disputes_cur,
+               (SELECT count(*) FROM orders o WHERE ${disputedAt(then)}) AS disputes_prev,
                (SELECT count(*) FROM withdrawals WHERE status = 'PENDING') AS count_cur,
                (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 'PENDING') AS sum_cur,
                w.count_prev, w.sum_prev
-        FROM (SELECT count(*) AS waiting_prev, count(*) FILTER (WHERE ${c.dueAt} < ${then}) AS overdue_prev
+        FROM (SELECT count(*) AS waiting_prev, count(*) FILTER (WHERE ${DEADLINE} < ${then}) AS overdue_prev
               FROM orders o WHERE NOT o.auto_generate AND ${waitingThen}) q,
              (SELECT count(*) AS count_prev, COALESCE(SUM(amount), 0) AS sum_prev
               FROM withdrawals WHERE created_at <= ${then} AND COALESCE(resolved_at > ${then}, true)) w`,
@@ -119,7 +116,7 @@ export async function dashboardBacklog(ex: Executor, nowIso: string, thenIso: st
     previousAt: thenIso,
     waiting: figure(r!, 'waiting'),
     overdue: figure(r!, 'overdue'),
-    disputes: c.disputes ? figure(r!, 'disputes') : null,
+    disputes: figure(r!, 'disputes'),
     withdrawals: { count: figure(r!, 'count'), sum: figure(r!, 'sum', true) },
   };
 }

@@ -54,7 +54,7 @@ export const dashboardRoutes = ({ db, config, users }: AppDeps): Route[] => {
       // The admin who asked for the link must still be one: a link outlives no demotion or ban.
       const admin = wanted && (await users.loadAuthUser(wanted.by));
       if (!wanted || !admin?.isAdmin || admin.banned) throw forbidden(MSG.linkInvalid);
-      const csv = await exportCsv(db, wanted.kind, wanted.from, wanted.to);
+      const csv = exportCsv(db, wanted.kind, wanted.from, wanted.to);
       csv.on('error', (err) => request.log.error({ err, export: wanted }, 'export stopped'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
