@@ -52,11 +52,12 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
       SELECT v.id, 'dev' || v.id, v.first, v.last, 1, ${now} - make_interval(days => ${o.days + 30}), ${now} - make_interval(hours => v.j)
       FROM (VALUES ${values(DEVELOPERS.map(([first, last], j) => sql`(${devBase + j + 1}::bigint, ${j}::int, ${first}, ${last})`))}) v(id, j, first, last)`);
     await tx.execute(sql`INSERT INTO user_roles (telegram_id, role) SELECT telegram_id, 'ROLE_DEVELOPER' FROM users WHERE telegram_id > ${devBase} AND telegram_id <= ${devBase + DEVELOPERS.length}`);
-    // Buyers appear over the whole span; their latest sign-in is some time after.
+    // Users appear over the whole span, their latest sign-in some time after; the first half buy,
+    // the rest only look around.
     await tx.execute(sql`
       INSERT INTO users (telegram_id, username, first_name, last_name, course_number, created_at, updated_at)
       SELECT ${base} + i, 'student' || i, 'Студент', i::text, 1 + i % 4, c, LEAST(${now}, c + make_interval(secs => (i * 5077) % ${span}::bigint))
-      FROM (SELECT i, ${now} - make_interval(secs => (i * 7919) % ${span}::bigint) AS c FROM generate_series(1::bigint, ${buyers}::bigint) i) x`);
+      FROM (SELECT i, ${now} - make_interval(secs => (i * 7919) % ${span}::bigint) AS c FROM generate_series(1::bigint, ${2 * buyers}::bigint) i) x`);
     await tx.execute(sql`
       INSERT INTO accounts (code, owner_id, kind)
       SELECT 'user:' || telegram_id || ':' || k, telegram_id, k
