@@ -40,6 +40,10 @@ export default defineConfig({
             // The icons of the other screens (the first screen's own are in `app`): one small
             // chunk rather than a sliver per combination of screens that share an icon.
             { name: 'icons', test: /[\\/]src[\\/]ui[\\/]icons[\\/]/ },
+            // The same for the rest of the UI kit and lib/ that lazy screens share (sheets, pickers,
+            // dates, guards): the first screen's script lists every lazy chunk it may preload, so
+            // each sliver of a shared module costs the first screen a file name.
+            { name: 'kit', test: /[\\/]src[\\/](ui|lib)[\\/]/ },
           ],
         },
       },

@@ -23,6 +23,8 @@ import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
+import { broadcastsRoutes } from './modules/broadcasts/routes.js';
+import { acceptUploads } from './modules/files/multipart-doc.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
   await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
   await registerRoutes(app, maintenanceRoutes(deps));
+  await registerRoutes(app, broadcastsRoutes(deps), acceptUploads);
   await registerRoutes(app, dashboardRoutes(deps));
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));

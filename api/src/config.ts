@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { RateLimitName } from '@zalik/contract';
+import { BROADCAST_RATE_PER_SECOND, type RateLimitName } from '@zalik/contract';
 
 /** Raised for a configuration the server must not start with; main prints it and exits 1. */
 export class ConfigError extends Error {}
@@ -31,6 +31,8 @@ export interface Config {
   botWebhookSecret: string;
   /** How often the outbox worker looks for due messages, in ms. */
   outboxPollMs: number;
+  /** Bot API calls a second the outbox sends, broadcasts included (Telegram allows about 30). */
+  outboxRatePerSecond: number;
   /** How often the job runner looks for due jobs, in ms (see docs/JOBS.md). */
   jobsPollMs: number;
   /** Jobs one instance runs at the same time. */
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Stable per token when not given, so a restart keeps the webhook Telegram already knows.
     botWebhookSecret: env.BOT_WEBHOOK_SECRET || createHash('sha256').update(`webhook:${botTokenEnv ?? ''}`).digest('hex'),
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50),
+    outboxRatePerSecond: int(env, 'OUTBOX_RATE_PER_SECOND', BROADCAST_RATE_PER_SECOND, 1),
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     jobsConcurrency: int(env, 'JOBS_CONCURRENCY', 4, 1),
     platformFeePercent: fee,

@@ -11,7 +11,7 @@ import { createFileLinks } from './modules/files/signing.js';
 import { CatalogueCache } from './modules/catalogue/cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
-import { createOutboxWorker } from './modules/outbox/worker.js';
+import { createOutboxWorker, createPacer } from './modules/outbox/worker.js';
 import { createDocxTemplateGenerator } from './modules/generators/docx-template.js';
 import { Sandbox } from './modules/generators/sandbox.js';
 import { createBlobStore } from './ports/blob-store-from-config.js';
@@ -95,9 +95,11 @@ function registerOutbox(deps: AppDeps): void {
   const { config } = deps;
   // Its own client with a long timeout, and a message lease that outlasts it.
   const api = config.demo ? null : new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: SEND_TIMEOUT_SECONDS });
+  // One pacer for every run: runs follow each other, and the rate holds across them.
+  const pace = createPacer(config.outboxRatePerSecond);
   deps.jobs.every('outbox.send', config.outboxPollMs, async ({ signal, log }) => {
     const sender = api ? telegramSender(api, deps.blobs, (chatId) => notificationKeyboard(config, chatId)) : logSender(log);
-    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS }).runOnce(signal);
+    await createOutboxWorker({ db: deps.db, sender, log, leaseSeconds: 2 * SEND_TIMEOUT_SECONDS, pace }).runOnce(signal);
   });
 }
 

@@ -128,7 +128,7 @@ describe('receiving updates', () => {
       for (let i = 0; i < 100 && arrived().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
       expect(arrived().map((c) => c.params.text).sort()).toEqual([BOT_TEXT.start, 'Нове замовлення'].sort());
       const polls = fake.delivered('getUpdates');
-      expect(polls.at(-1)!.params.allowed_updates).toEqual(['message', 'callback_query', 'pre_checkout_query']);
+      expect(polls.at(-1)!.params.allowed_updates).toEqual(['message', 'callback_query', 'pre_checkout_query', 'my_chat_member']);
     } finally {
       await telegram.stop();
       await runner.stop();
@@ -175,7 +175,7 @@ describe('receiving updates', () => {
         expect(set.params).toMatchObject({
           url: 'https://zalik.test/telegram/hook-secret_1',
           secret_token: 'hook-secret_1',
-          allowed_updates: ['message', 'callback_query', 'pre_checkout_query'],
+          allowed_updates: ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'],
         });
 
         const update = startUpdate(5570, '/start');

@@ -43,14 +43,14 @@ describe('regeneration of an auto-generated order', () => {
   it('replaces the file with one made from the corrected arguments, free, once', async () => {
     const id = await autoOrder();
     const item = await o.item(id);
-    expect(item).toMatchObject({ status: 'DONE', allowedReprocess: true, deadlineAt: null, revisionsLeft: 0 });
+    expect(item).toMatchObject({ status: 'DONE', allowedReprocess: true, deadlineAt: null, revisionsLeft: 0, arguments: ['Бойко О. О.', '7'] });
     const oldBlobs = await blobsOf(id);
     const transfers = await transferCount(ctx.deps);
     const balance = await ctx.app.inject({ method: 'GET', url: `/api/v1/wallets/user/${STUDENT}`, headers: auth(w.student) });
 
     const res = await reprocess(id, ['Бойко О. О.', '8']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, status: 'DONE', allowedReprocess: false });
+    expect(res.json()).toMatchObject({ id, status: 'DONE', allowedReprocess: false, arguments: ['Бойко О. О.', '8'] });
     expect(res.json().files).toHaveLength(1);
     const file = await download(ctx, res.json().link);
     expect(docxText(file.rawPayload)).toContain('Варіант №8');

@@ -129,19 +129,32 @@ describe('delivery', () => {
     expect(docs[0]!.files.map((f) => [f.name, f.bytes.toString()])).toEqual([['звіт.pdf', '%PDF']]);
   });
 
-  it('gives up a message Telegram refuses for good (user blocked the bot) after a few attempts', async () => {
+  it('gives up at once on a user who blocked the bot', async () => {
     await queue({ chatId: 604, text: 'Нове замовлення' });
-    const w = worker({ permanentAttempts: 2 });
+    const w = worker({ permanentAttempts: 3 });
     fake.fail(5, 403);
+    await w.runOnce();
+    fake.fail(0);
+    await fastForward();
+    expect(await w.runOnce()).toBe(0);
+    const msg = (await outbox()).find((m) => m.chat_id === 604)!;
+    expect(msg).toMatchObject({ attempts: 1, gave_up: true, sent: false });
+    expect(msg.last_error).toContain('blocked');
+  });
+
+  it('gives up a message Telegram refuses for good for another reason after a few attempts', async () => {
+    await queue({ chatId: 605, text: 'Нове замовлення' });
+    const w = worker({ permanentAttempts: 2 });
+    fake.fail(5, 400);
     await w.runOnce();
     await fastForward();
     await w.runOnce();
     fake.fail(0);
     await fastForward();
     expect(await w.runOnce()).toBe(0);
-    const msg = (await outbox()).find((m) => m.chat_id === 604)!;
+    const msg = (await outbox()).find((m) => m.chat_id === 605)!;
     expect(msg).toMatchObject({ attempts: 2, gave_up: true, sent: false });
-    expect(msg.last_error).toContain('blocked');
+    expect(msg.last_error).toContain('400');
   });
 
   it('never sends a message twice when several workers run at once', async () => {

@@ -127,6 +127,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
+  'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
+  'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
+  'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
   'POST /api/v1/dashboard/exports': { sample: () => ({ body: { kind: 'orders', from: '2026-01-01', to: '2026-01-31' } }) },
   // Public on purpose, like order files: the signed link made for a current admin is the permission.
   'GET /api/v1/dashboard/exports/:kind': { sample: (w) => ({ url: w.exportUrl }) },

@@ -9,6 +9,7 @@ export * from './wallet.js';
 export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
+export * from './broadcasts.js';
 export * from './maintenance.js';
 export * from './dashboard.js';
 export * from './endpoint.js';

@@ -92,6 +92,8 @@ export const HistoryItem = z.object({
   cancelReason: z.string().nullable(),
   /** An auto-generated order its buyer may still regenerate once, free (`PUT /histories/reprocess/{id}`). */
   allowedReprocess: z.boolean(),
+  /** What the buyer entered at purchase (or at the regeneration): the regeneration form starts from them. */
+  arguments: z.array(z.string()),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 

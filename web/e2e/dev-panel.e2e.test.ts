@@ -1,7 +1,8 @@
 /**
  * Issue 5, manual orders: the student buys a manual task, the developer (persona switch)
  * sees it in the dev panel and delivers two files with a message, and the student's history
- * shows the order done with both files and the message. Screenshots of the dev panel.
+ * shows the delivery waiting for acceptance with both files and the message. Screenshots of
+ * the dev panel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
@@ -39,7 +40,7 @@ describe('a manual order from purchase to delivery', () => {
     await env?.stop();
   });
 
-  it('the developer delivers two files with a message, and the student sees the order done', async () => {
+  it('the developer delivers two files with a message, and the student sees the delivery to accept', async () => {
     // The student buys the manual task.
     const page = await env.open({ persona: PERSONA.student, path: `/list-task/${subjectId}` });
     await page.getByRole('article', { name: MANUAL_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
@@ -81,16 +82,17 @@ describe('a manual order from purchase to delivery', () => {
     const open = await dev.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress');
     expect(open.some((o) => o.arguments.includes(TOPIC))).toBe(false);
 
-    // Back as the student: the order is done, with both files and the message.
+    // Back as the student: the delivery waits for acceptance, with both files and the message.
     const student = await env.open({ persona: PERSONA.student, path: '/settings/history-task' });
     const item = student.getByRole('article', { name: MANUAL_TASK }).filter({ hasText: 'розв’язок.pdf' });
     await item.waitFor();
-    expect(await item.getByText('Виконано').count()).toBe(1);
+    expect(await item.getByText('Очікує перевірки').count()).toBe(1);
+    expect(await item.getByRole('button', { name: 'Прийняти' }).count()).toBe(1);
     expect(await item.getByText('Розв’язок у PDF, код обчислень — у .py.').count()).toBe(1);
     expect(await item.getByRole('button', { name: /^Скачати / }).count()).toBe(2);
     const history = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);
     const done = history.find((h) => h.files.some((f) => f.fileName === 'розв’язок.pdf'))!;
-    expect(done).toMatchObject({ status: 'DONE', taskTitle: MANUAL_TASK });
+    expect(done).toMatchObject({ status: 'DELIVERED', taskTitle: MANUAL_TASK });
     expect(done.files.map((f) => f.fileName)).toEqual(['розв’язок.pdf', 'обчислення.py']);
   });
 

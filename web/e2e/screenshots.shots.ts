@@ -88,6 +88,7 @@ const SCREENS: Shot[] = [
   { name: 'wallet-developer', persona: D, path: '/wallet' },
   { name: 'wallet-withdraw', persona: D, path: '/wallet/withdraw' },
   { name: 'dev-panel', persona: D, path: '/settings/dev-panel' },
+  { name: 'dev-panel-completed', persona: D, path: '/settings/dev-panel?tab=done' },
   // --- admin ---
   { name: 'settings-admin', persona: A, path: '/settings' },
   { name: 'tasks-admin', persona: A, path: '/' },
@@ -110,6 +111,7 @@ const SCREENS: Shot[] = [
   { name: 'admin-user-wallet', persona: A, path: `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}` },
   { name: 'admin-user-history', persona: A, path: `/settings/admin-panel/profile/history-task?telegramId=${PERSONA.student}` },
   { name: 'admin-withdrawals', persona: A, path: '/settings/admin-panel/withdrawals' },
+  { name: 'admin-disputes', persona: A, path: '/settings/admin-panel/disputes' },
   { name: 'admin-faq', persona: A, path: '/settings/admin-panel/faq' },
   { name: 'admin-faq-form', persona: A, path: '/settings/admin-panel/faq/edit' },
   { name: 'admin-news', persona: A, path: '/settings/admin-panel/news' },

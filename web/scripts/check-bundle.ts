@@ -30,7 +30,8 @@ const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
   { name: 'developer panel', pattern: /src\/screens\/dev-panel\/(?!routes\.tsx)/ },
   { name: 'wallet: admin top-ups and withdrawals', pattern: /src\/screens\/wallet\/admin\// },
   { name: 'wallet: developer withdraw', pattern: /src\/screens\/wallet\/withdraw\// },
-  { name: 'history: admin view', pattern: /src\/screens\/history\/AdminHistoryScreen/ },
+  { name: "history: admin view of a user's orders", pattern: /src\/screens\/history\/Admin(HistoryScreen|OrderActions)/ },
+  { name: 'history: disputes (admin)', pattern: /src\/screens\/history\/admin\// },
   {
     name: "subject card: admins' menu, dialog and delete",
     pattern: /src\/(ui\/(ContextMenu|ConfirmDialog)\.tsx|screens\/tasks\/(admin\/AdminActions|api\/deletes|subjects\/AdminSubjectCard))/,

@@ -1,5 +1,5 @@
 /** Data builders for the jsdom tests: wire shapes from the contract with plausible defaults. */
-import type { News, Subject, Task, Teacher, Transaction, User } from '@zalik/contract';
+import type { HistoryItem, News, Subject, Task, Teacher, Transaction, User } from '@zalik/contract';
 
 /** A catalogue task with only what a list needs; pass the fields a test is about. */
 export function task(over: Partial<Task> & Pick<Task, 'id'>): Task {
@@ -77,4 +77,57 @@ export function tx(n: number, over: Partial<Transaction> = {}): Transaction {
     wallet: 'general',
     ...over,
   };
+}
+
+/** A purchase as the history lists it: by default an auto-generated one, done, with one file. */
+export function order(over: Partial<HistoryItem> & Pick<HistoryItem, 'id'>): HistoryItem {
+  const file = { fileName: 'Лабораторна робота №1.docx', link: `http://127.0.0.1/api/v1/files/${over.id}?exp=1&sig=a` };
+  return {
+    taskTitle: 'Лабораторна робота №1',
+    subjectName: 'Бази даних',
+    developerName: 'dev_demo',
+    status: 'DONE',
+    createdAt: '2026-11-22T13:33:00.000Z',
+    fileName: file.fileName,
+    link: file.link,
+    files: [file],
+    message: null,
+    autoGenerate: true,
+    price: 100,
+    deadlineAt: null,
+    overdue: false,
+    deliveredAt: null,
+    acceptUntil: null,
+    completedAt: '2026-11-22T13:33:00.000Z',
+    revisionsLeft: 0,
+    revisionComment: null,
+    disputeReason: null,
+    disputeOutcome: null,
+    cancelledBy: null,
+    cancelReason: null,
+    allowedReprocess: false,
+    arguments: ['Іваненко І. І.', 'КН-21', '7'],
+    ...over,
+  };
+}
+
+/** A manual order the developer has delivered: waiting for the buyer until `acceptUntil`. */
+export function deliveredOrder(over: Partial<HistoryItem> & Pick<HistoryItem, 'id'>): HistoryItem {
+  return order({
+    taskTitle: 'Контрольна робота',
+    subjectName: 'Вища математика',
+    status: 'DELIVERED',
+    autoGenerate: false,
+    price: 200,
+    message: 'Розв’язок у PDF.',
+    files: [{ fileName: 'розв’язок.pdf', link: `http://127.0.0.1/f/${over.id}` }],
+    fileName: 'розв’язок.pdf',
+    link: `http://127.0.0.1/f/${over.id}`,
+    deadlineAt: '2026-11-23T13:33:00.000Z',
+    deliveredAt: '2026-11-23T10:00:00.000Z',
+    acceptUntil: '2026-11-26T10:00:00.000Z',
+    completedAt: null,
+    revisionsLeft: 2,
+    ...over,
+  });
 }

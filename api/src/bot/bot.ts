@@ -6,14 +6,16 @@ import type { JobLog } from '../jobs/registry.js';
 import { checkStarsCheckout, receiveStarsPayment, type CheckoutRefusal, type StarsPayment } from '../modules/deposits/stars.js';
 import type { AppDeps } from '../types/deps.js';
 import { BOT_TEXT } from './texts.js';
+import { trackReachable } from './reachable.js';
 
 type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
 
 /**
  * The update kinds the bot asks Telegram for, in long polling and webhook mode alike:
- * `message` carries successful_payment, `pre_checkout_query` asks whether a Stars payment may go ahead.
+ * `message` carries successful_payment, `pre_checkout_query` asks whether a Stars payment may go ahead,
+ * `my_chat_member` says when a user blocks the bot or comes back (bot/reachable.ts).
  */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'] as const;
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'] as const;
 
 /** The command menu (setMyCommands); Telegram asks every bot that takes Stars to answer /paysupport. */
 export const BOT_COMMANDS = [
@@ -89,6 +91,8 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
     client: { apiRoot: config.botApiRoot, timeoutSeconds: 60, ...opts.botConfig?.client },
   });
   const log = () => logs.get(bot) ?? fallbackLog;
+
+  bot.use(trackReachable(deps.db));
 
   // Installed first: middleware runs in the order it is installed, and chatType('private')
   // installs its composer where it is called, so its catch-all reply would take the payment.

@@ -21,12 +21,16 @@ export function stepsOf(item: OutboxItem): Step[] {
   return steps;
 }
 
+/** Telegram's words for a user no message can reach: they blocked the bot, or the account is gone. */
+const UNREACHABLE = /blocked by the user|user is deactivated/i;
+
 /** Telegram's answer as a SendError: 400/403 will not get better by retrying, 429 says when to retry. */
 export function toSendError(e: unknown): SendError {
   if (e instanceof GrammyError) {
     const retryAfter = e.parameters.retry_after;
     if (e.error_code === 429) return new SendError(e.description, false, retryAfter ?? 5);
-    return new SendError(`${e.error_code} ${e.description}`, e.error_code === 400 || e.error_code === 403);
+    const blocked = e.error_code === 403 && UNREACHABLE.test(e.description);
+    return new SendError(`${e.error_code} ${e.description}`, e.error_code === 400 || e.error_code === 403, undefined, blocked);
   }
   if (e instanceof GrammyHttpError) return new SendError(`network: ${e.message}`, false);
   if ((e as { code?: string }).code === 'ENOENT') return new SendError('file is missing from the blob store', true);
@@ -49,6 +53,7 @@ export function telegramSender(api: Api, blobs: BlobStore, appButton: (chatId: n
   }
 
   return {
+    calls: (item) => Math.max(1, stepsOf(item).length - item.stepsDone),
     async deliver(item, stepDone) {
       const steps = stepsOf(item);
       for (let i = item.stepsDone; i < steps.length; i++) {

@@ -35,6 +35,8 @@ export interface FakeBotApi extends Omit<FakePayments, 'answer'> {
    * webhook POST or `bot.handleUpdate`; no handler: back to getUpdates.
    */
   deliverTo(handler: ((update: Record<string, unknown>) => unknown) | null): void;
+  /** Every later send to this chat answers 403 as Telegram does once the user blocked the bot. */
+  block(chatId: number): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
   const updates: Record<string, unknown>[] = [];
   let failures: { count: number; how: 'error' | 'down' | number; method?: string } = { count: 0, how: 'error' };
   let messageId = 1;
+  const blocked = new Set<number>();
   let nextUpdateId = 1;
   let handler: ((update: Record<string, unknown>) => unknown) | null = null;
 
@@ -181,6 +184,9 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
         const code = failures.how === 'error' ? 500 : failures.how;
         return send(code, { ok: false, error_code: code, description: FAILURE_TEXT[code] ?? 'Internal Server Error' });
       }
+      if (/^send/.test(method) && blocked.has(Number(parsed.params.chat_id))) {
+        return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+      }
       const result = await answer(method, parsed.params);
       if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
       if (result instanceof BotApiError) return send(result.code, { ok: false, error_code: result.code, description: result.description });
@@ -201,6 +207,9 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     delivered: (method) => calls.filter((c) => c.ok && (!method || c.method === method)),
     fail(count, how = 'error', method) {
       failures = { count, how, method };
+    },
+    block(chatId) {
+      blocked.add(chatId);
     },
     pushUpdate: queue,
     deliverTo(h) {

@@ -9,4 +9,5 @@ export * from './deposits.js';
 export * from './orders.js';
 export * from './community.js';
 export * from './maintenance.js';
+export * from './broadcasts.js';
 export * from './dashboard.js';

@@ -46,6 +46,8 @@ export const qk = {
     all: ['history'] as const,
     user: (telegramId: string) => ['history', 'user', telegramId] as const,
     developerQueue: () => ['history', 'developer', 'in-progress'] as const,
+    developerCompleted: () => ['history', 'developer', 'completed'] as const,
+    disputes: () => ['history', 'disputes'] as const,
   },
 
   invites: {
@@ -57,6 +59,11 @@ export const qk = {
 
   faq: () => ['faq'] as const,
   maintenance: () => ['maintenance'] as const,
+  broadcasts: {
+    all: ['broadcasts'] as const,
+    one: (id: string) => ['broadcasts', 'one', id] as const,
+    recipients: (audience: string) => ['broadcasts', 'recipients', audience] as const,
+  },
 
   /** User administration and the user pickers of the admin catalogue. */
   users: {

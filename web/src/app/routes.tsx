@@ -24,6 +24,7 @@ import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
+import { broadcastsRoutes } from '../screens/broadcasts/routes';
 import { paths } from '../lib/paths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: paths.settings.rules, lazy: rules },
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
+              ...broadcastsRoutes,
               // --- developer (lazy): /settings/dev-panel ---
               ...devPanelRoutes,
               { path: '*', element: <NotFoundScreen /> },

@@ -10,3 +10,32 @@ export interface FilesPick {
   files: File[];
   problem?: string | null;
 }
+
+export interface FileLimits {
+  maxFiles: number;
+  maxBytes: number;
+  /** What to say when a pick would exceed `maxFiles`, and when a file exceeds `maxBytes`. */
+  tooMany: string;
+  tooBig: string;
+}
+
+const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * Adds picked files to the chosen ones under an area's limits, checked before the server checks
+ * them again: a file over `maxBytes` is left out, and a pick that would make more than
+ * `maxFiles` files is refused as a whole.
+ */
+export function addLimitedFiles(current: File[], picked: File[], limits: FileLimits): FilesPick {
+  const fresh = picked.filter((f) => !current.some((c) => same(c, f)));
+  const fitting = fresh.filter((f) => f.size <= limits.maxBytes);
+  if (current.length + fitting.length > limits.maxFiles) return { files: current, problem: limits.tooMany };
+  return { files: [...current, ...fitting], problem: fitting.length < fresh.length ? limits.tooBig : undefined };
+}
+
+/** The same limits for what is about to be sent (a last check, whatever filled the list). */
+export function limitedFilesProblem(files: File[], limits: FileLimits): string | undefined {
+  if (files.length > limits.maxFiles) return limits.tooMany;
+  if (files.some((f) => f.size > limits.maxBytes)) return limits.tooBig;
+  return undefined;
+}

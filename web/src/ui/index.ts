@@ -22,6 +22,7 @@ export { PropertyList, type Property } from './PropertyList';
 export { FileCard } from './FileCard';
 export { useDownload } from './useDownload';
 export { ActionSheet, type SheetAction } from './ActionSheet';
+export { FormSheet } from './FormSheet';
 export { FilePicker } from './FilePicker';
 export { Avatar, initialsOf } from './Avatar';
 export { useToast } from './Toast';

@@ -8,7 +8,7 @@ import type { BlobInfo, BlobStore } from '../../ports/blob-store.js';
  * commits, so a process killed in between (or a failed clean-up) leaves a blob nobody owns;
  * the sweep removes those. A test fails when a migration adds a blob column missing here.
  */
-export const BLOB_COLUMNS = ['order_files.blob_id', 'task_templates.blob_id', 'support_files.blob_id'] as const;
+export const BLOB_COLUMNS = ['order_files.blob_id', 'task_templates.blob_id', 'support_files.blob_id', 'broadcast_files.blob_id'] as const;
 
 /** Blobs younger than this are never removed: their row may still be being written. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -31,6 +31,7 @@ async function referenced(database: Database, ids: string[]): Promise<Set<string
     sql`SELECT blob_id::text AS id FROM order_files WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT blob_id::text FROM task_templates WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT blob_id::text FROM support_files WHERE blob_id = ANY(${list}::uuid[])
+        UNION SELECT blob_id::text FROM broadcast_files WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT f->>'blobId' FROM outbox o
           CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(o.payload->'files') = 'array' THEN o.payload->'files' ELSE '[]'::jsonb END) f
           WHERE o.sent_at IS NULL AND f->>'blobId' = ANY(${list}::text[])`,

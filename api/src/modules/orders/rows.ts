@@ -234,6 +234,7 @@ export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules): Hi
     cancelledBy: o.cancelledBy,
     cancelReason: o.cancelReason,
     allowedReprocess: reprocessAllowed(o, rules),
+    arguments: o.arguments,
   };
 }
 

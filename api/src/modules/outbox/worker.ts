@@ -25,6 +25,8 @@ export interface OutboxItem {
  */
 export interface OutboxSender {
   deliver(item: OutboxItem, stepDone: (stepsDone: number) => Promise<void>): Promise<void>;
+  /** The Bot API calls delivering `item` still takes (what the rate limit counts); 1 if not given. */
+  calls?(item: OutboxItem): number;
 }
 
 /** A failure the sender knows about: `permanent` (Telegram refuses this message for good), or a wait Telegram asked for. */
@@ -33,6 +35,8 @@ export class SendError extends Error {
     message: string,
     readonly permanent: boolean,
     readonly retryAfterSeconds?: number,
+    /** The user blocked the bot (or deleted their account): no message to them can arrive. */
+    readonly blocked = false,
   ) {
     super(message);
   }
@@ -53,8 +57,13 @@ export interface OutboxWorkerOptions {
   leaseSeconds?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
-  /** Attempts after which a permanent refusal (blocked bot, no such chat) is given up. */
+  /** Attempts after which a permanent refusal (no such chat, a bad file) is given up. */
   permanentAttempts?: number;
+  /**
+   * Spaces the Bot API calls (createPacer): the job runs on one instance at a time, so one pacer
+   * kept across its runs holds the bot's rate for every message together. None: no spacing.
+   */
+  pace?: Pacer;
 }
 
 /** Polled by the 'outbox.send' recurring job (deps.ts), which the job runner runs. */
@@ -92,6 +101,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const baseMs = opts.backoffBaseMs ?? 5000;
   const capMs = opts.backoffCapMs ?? 3_600_000;
   const permanentAttempts = opts.permanentAttempts ?? 5;
+  const pace = opts.pace ?? (async () => undefined);
 
   const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
 
@@ -101,7 +111,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       sql`UPDATE outbox o SET next_attempt_at = ${lease}, lease_id = ${leaseId}
           FROM (SELECT id FROM outbox
                 WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= now()
-                ORDER BY next_attempt_at, id LIMIT ${batchSize}
+                ORDER BY priority, next_attempt_at, id LIMIT ${batchSize}
                 FOR UPDATE SKIP LOCKED) due
           WHERE o.id = due.id
           RETURNING o.id, o.chat_id, o.payload, o.steps_done, o.attempts`,
@@ -129,9 +139,10 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     return r.length > 0;
   }
 
-  async function deliver(item: OutboxItem, leaseId: string): Promise<void> {
+  async function deliver(item: OutboxItem, leaseId: string, signal?: AbortSignal): Promise<void> {
     // A batch is sent one message after another; renew the lease before starting this one.
     if (!(await touch(item, leaseId, sql`next_attempt_at = ${lease}`))) return;
+    await pace(sender.calls?.(item) ?? 1, signal);
     let steps = item.stepsDone;
     try {
       await sender.deliver(item, async (done) => {
@@ -142,7 +153,9 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     } catch (e) {
       const err = e instanceof SendError ? e : new SendError(e instanceof Error ? e.message : String(e), false);
       const attempts = item.attempts + 1;
-      const giveUp = err.permanent && attempts >= permanentAttempts;
+      // A user who blocked the bot gets nothing until they write to it again (bot/unblock.ts).
+      if (err.blocked) await db.execute(sql`UPDATE users SET bot_blocked_at = now() WHERE telegram_id = ${item.chatId} AND bot_blocked_at IS NULL`);
+      const giveUp = err.blocked || (err.permanent && attempts >= permanentAttempts);
       const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : backoffMs(attempts, baseMs, capMs);
       await touch(
         item,
@@ -170,7 +183,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
                                WHERE lease_id = ${leaseId} AND sent_at IS NULL`);
           return handled;
         }
-        await deliver(item, leaseId);
+        await deliver(item, leaseId, signal);
         handled++;
       }
       if (batch.length < batchSize || halted()) return handled;
@@ -178,4 +191,35 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   }
 
   return { runOnce };
+}
+
+export type Pacer = (calls: number, signal?: AbortSignal) => Promise<void>;
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Spaces Bot API calls at most `perSecond` a second: each message waits until the calls before
+ * it have had their share of time. A stopping runner (signal) does not wait.
+ */
+export function createPacer(perSecond: number, wait: (ms: number, signal?: AbortSignal) => Promise<void> = sleep): Pacer {
+  const gapMs = Number.isFinite(perSecond) && perSecond > 0 ? 1000 / perSecond : 0;
+  let nextAt = 0;
+  return async (calls: number, signal?: AbortSignal): Promise<void> => {
+    if (gapMs === 0) return;
+    const now = Date.now();
+    const start = Math.max(now, nextAt);
+    nextAt = start + calls * gapMs;
+    if (start > now) await wait(start - now, signal);
+  };
 }

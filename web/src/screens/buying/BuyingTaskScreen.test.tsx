@@ -47,8 +47,19 @@ describe('buying a regular task', () => {
     renderRoutes(buyingRoutes, at());
     expect(screen.getByRole('heading', { name: 'Лабораторна робота №1' })).toBeInTheDocument();
     expect(screen.getByText('Вища математика')).toBeInTheDocument();
+    // Generated at once: no deadline to wait for.
+    expect(screen.queryByText('Строк виконання')).toBeNull();
     expect(screen.getByLabelText('ПІБ студента')).toHaveAttribute('placeholder', 'Прізвище та ініціали');
     expect(screen.getByLabelText('Група')).toHaveAttribute('placeholder', 'Наприклад, КН-21');
+  });
+
+  it("says a manual task's deadline: the task's own, or the default day", () => {
+    mockFetch({ ...WALLET });
+    const { unmount } = renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false, deadlineHours: 72 })));
+    expect(screen.getByText('Строк виконання').nextSibling).toHaveTextContent('3 дні після оплати');
+    unmount();
+    renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false })));
+    expect(screen.getByText('Строк виконання').nextSibling).toHaveTextContent('24 години після оплати');
   });
 
   it('shows a short instruction in full, and cuts a long one at 90 characters behind a toggle', async () => {
@@ -201,12 +212,21 @@ describe('the result of a manual purchase', () => {
   });
 
   it('says the order is in progress and where the answer will come', async () => {
-    const manual: ProcessedTask = { ...PROCESSED, autoGenerate: false, fileName: null, link: null, status: 'IN_PROGRESS', message: MSG.orderAccepted };
+    const manual: ProcessedTask = {
+      ...PROCESSED,
+      autoGenerate: false,
+      fileName: null,
+      link: null,
+      status: 'IN_PROGRESS',
+      message: MSG.orderAccepted,
+      deadlineAt: '2026-11-23T13:33:00.000Z',
+    };
     mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(manual) });
     renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false })));
     await userEvent.click(send());
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
     expect(screen.getByText(MSG.orderAccepted)).toBeInTheDocument();
+    expect(screen.getByText('Виконати до').nextSibling).toHaveTextContent('23 листопада, 15:33, 2026');
     expect(screen.queryByRole('button', { name: /Завантажити/ })).toBeNull();
   });
 

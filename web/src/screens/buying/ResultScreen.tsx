@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG, formatUah, type ProcessedTask } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { useWallets } from '../../api/wallets';
+import { formatDate } from '../../lib/date';
 import { useBackButtonOverride } from '../../telegram/BackButton';
 import { EmptyState, FileCard, Lottie, Page, PropertyList, Section } from '../../ui';
 import { developerLabel } from './names';
@@ -42,6 +43,8 @@ export default function ResultScreen() {
   }
 
   const delivered = processed.status === 'DONE';
+  // A manual order waits for its developer until the deadline the server set at purchase.
+  const waiting = !processed.autoGenerate && processed.status === 'IN_PROGRESS' && !!processed.deadlineAt;
   const title = processed.autoGenerate ? 'Готово!' : delivered ? 'Відповідь готова' : 'Замовлення прийнято';
   return (
     <Page>
@@ -59,6 +62,7 @@ export default function ResultScreen() {
             { label: 'Завдання', value: processed.taskTitle },
             ...(charged !== undefined ? [{ label: 'Списано', value: <span className={styles.charged}>{formatUah(charged)}</span> }] : []),
             { label: 'Залишок на балансі', value: <span className={styles.charged}>{balance === undefined ? '…' : formatUah(balance)}</span> },
+            ...(waiting ? [{ label: 'Виконати до', value: <strong>{formatDate(processed.deadlineAt)}</strong> }] : []),
           ]}
         />
       </Section>
@@ -70,6 +74,9 @@ export default function ResultScreen() {
       ) : (
         <Section header={delivered ? 'Повідомлення розробника' : 'Що далі'}>
           <p className={styles.note}>{processed.message?.trim() || (delivered ? 'Файли відповіді — в історії завдань.' : MSG.orderAccepted)}</p>
+          {waiting && (
+            <p className={styles.note}>Якщо розробник не встигне до цього часу, в історії завдань можна буде скасувати замовлення й повернути кошти.</p>
+          )}
         </Section>
       )}
 

@@ -1,8 +1,12 @@
 import { formatUah, type Task } from '@zalik/contract';
+import { DEFAULT_DEADLINE_HOURS, durationText } from './deadline';
 import { priceOf } from './price';
 import styles from './buying.module.css';
 
-/** Title, subject and what the purchase costs (the discounted price when there is a discount). */
+/**
+ * Title, subject and what the purchase costs (the discounted price when there is a discount);
+ * for a manual task, how long the developer has after the payment.
+ */
 export function TaskHeader({ task }: { task: Task }) {
   const price = priceOf(task);
   return (
@@ -14,6 +18,12 @@ export function TaskHeader({ task }: { task: Task }) {
         {task.discount > 0 && <s className={styles.oldPrice}>{formatUah(task.price)}</s>}
         <strong>{formatUah(price)}</strong>
       </p>
+      {!task.autoGenerate && (
+        <p className={styles.deadline}>
+          <span className={styles.priceLabel}>Строк виконання</span>
+          <span>{durationText(task.deadlineHours ?? DEFAULT_DEADLINE_HOURS)} після оплати</span>
+        </p>
+      )}
     </header>
   );
 }

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, type InProgressOrder } from '@zalik/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness';
+import { hideError } from '../../ui';
 import { devPanelRoutes } from './routes';
 import { DELIVERED_SHOW_MS } from './OrderCard';
 
@@ -30,13 +31,16 @@ const file = (name: string, size = 10) => {
 
 const open = async () => {
   renderRoutes(devPanelRoutes, { pathname: '/settings/dev-panel' }, DEVELOPER);
-  return screen.findByRole('article', { name: /Контрольна робота/ });
+  return screen.findByRole('article', { name: /лінійної алгебри/ });
 };
 
 const addInput = () => screen.getByTestId('add-files') as HTMLInputElement;
 
 beforeEach(() => {
   vi.clearAllMocks();
+});
+afterEach(() => {
+  hideError();
 });
 
 describe('dev panel', () => {
@@ -121,5 +125,93 @@ describe('dev panel', () => {
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
     expect(screen.getByRole('article', { name: /Контрольна робота/ })).toBeInTheDocument();
     expect(await screen.findByText(MSG.emptyOrders, undefined, { timeout: DELIVERED_SHOW_MS + 3000 })).toBeInTheDocument();
+  });
+});
+
+describe('deadlines and revisions', () => {
+  it('shows the deadline, marked when it has passed, and what a revision asks to change', async () => {
+    const later = { ...ORDER, id: '13', taskTitle: 'Есе', deadlineAt: '2099-01-01T10:00:00.000Z', revisions: 1, revisionComment: 'Додайте висновки' };
+    mockFetch({ 'GET /api/v1/histories/developer/in-progress': () => json([ORDER, later]) });
+    const late = await open();
+    expect(within(late).getByTestId('order-deadline')).toHaveTextContent('23 листопада, 15:33, 2026прострочено');
+    const fresh = screen.getByRole('article', { name: 'Замовлення: Есе' });
+    expect(within(fresh).getByTestId('order-deadline')).toHaveTextContent(/^1 січня, 12:00, 2099$/);
+    expect(within(fresh).getByText('Доопрацювання №1: що змінити')).toBeInTheDocument();
+    expect(within(fresh).getByText('Додайте висновки')).toBeInTheDocument();
+  });
+});
+
+describe("the developer's cancel", () => {
+  it('needs a reason and a confirmation, then refunds the student and leaves the list', async () => {
+    let open_ = [ORDER];
+    const api = mockFetch({
+      'GET /api/v1/histories/developer/in-progress': () => json(open_),
+      'PATCH /api/v1/histories/developer/cancel': () => json({}),
+    });
+    const card = await open();
+    await userEvent.click(within(card).getByRole('button', { name: 'Скасувати замовлення' }));
+    const sheet = screen.getByRole('dialog', { name: 'Скасувати замовлення' });
+    expect(sheet).toHaveTextContent('Студент @student_demo отримає назад усю оплату');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Скасувати замовлення' }));
+    expect(within(sheet).getByRole('alert')).toHaveTextContent(MSG.cancelReasonRequired);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.type(within(sheet).getByLabelText('Причина'), 'Тема поза моєю спеціалізацією');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Скасувати замовлення' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Скасувати «Контрольна робота з лінійної алгебри»?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Скасувати замовлення' }));
+
+    expect(api.bodies('PATCH', '/api/v1/histories/developer/cancel')).toEqual([{ id: '12', reason: 'Тема поза моєю спеціалізацією' }]);
+    open_ = [];
+    expect(await screen.findByRole('status')).toHaveTextContent('Замовлення скасовано: кошти повернуто @student_demo');
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(MSG.emptyOrders, undefined, { timeout: DELIVERED_SHOW_MS + 3000 })).toBeInTheDocument();
+  });
+});
+
+describe('completed orders', () => {
+  const done = (n: number, over: Partial<DeveloperOrder> = {}): DeveloperOrder => ({
+    id: String(n),
+    taskTitle: `Замовлення ${n}`,
+    subjectName: 'Вища математика',
+    user: { telegramId: '100001', username: 'student_demo' },
+    status: 'DONE',
+    price: 200,
+    earned: 180,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    deliveredAt: '2026-11-21T10:00:00.000Z',
+    completedAt: '2026-11-22T13:33:00.000Z',
+    ...over,
+  });
+
+  it('is the second tab: state, earned and date, twenty at a time with load-more', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => done(i + 1));
+    first[1] = done(2, { status: 'REFUNDED', earned: 0, completedAt: '2026-11-22T14:00:00.000Z' });
+    first[2] = done(3, { status: 'DELIVERED', earned: 0, completedAt: null });
+    const api = mockFetch([
+      { path: '/api/v1/histories/developer/in-progress', body: [] },
+      { path: '/api/v1/histories/developer/completed?page=0&limit=20', body: first },
+      { path: '/api/v1/histories/developer/completed?page=1&limit=20', body: [done(21)] },
+    ]);
+    renderRoutes(devPanelRoutes, { pathname: '/settings/dev-panel' }, DEVELOPER);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Виконані' }));
+
+    const list = await screen.findByRole('list', { name: 'Виконані замовлення' });
+    const paid = within(list).getByRole('listitem', { name: 'Замовлення 1' });
+    for (const text of ['+180 грн', 'Оплачено', 'Вища математика · @student_demo', '22 листопада, 15:33, 2026']) expect(within(paid).getByText(text)).toBeInTheDocument();
+    const refunded = within(list).getByRole('listitem', { name: 'Замовлення 2' });
+    expect(within(refunded).getByText('Повернуто студенту')).toBeInTheDocument();
+    expect(within(refunded).getByText('0 грн')).toBeInTheDocument();
+    const waiting = within(list).getByRole('listitem', { name: 'Замовлення 3' });
+    expect(within(waiting).getByText('Чекає на студента')).toBeInTheDocument();
+    expect(within(waiting).getByText('21 листопада, 12:00, 2026')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await within(list).findByRole('listitem', { name: 'Замовлення 21' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(21);
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+    expect(api.lines().filter((l) => l.includes('completed'))).toHaveLength(2);
   });
 });

@@ -1,9 +1,17 @@
+import { useSearchParams } from 'react-router';
 import { MSG } from '@zalik/contract';
 import { RequireRole } from '../../lib/RequireRole';
-import { EmptyState, Page, SkeletonBar } from '../../ui';
+import { EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
 import { useInProgressOrders } from './api';
+import { CompletedOrders } from './CompletedOrders';
 import { OrderCard } from './OrderCard';
 import styles from './dev-panel.module.css';
+
+type Tab = 'open' | 'done';
+const TABS = [
+  { value: 'open', label: 'В роботі' },
+  { value: 'done', label: 'Виконані' },
+] as const;
 
 function Skeletons() {
   return (
@@ -19,7 +27,7 @@ function Skeletons() {
   );
 }
 
-/** /settings/dev-panel (developers; lazy chunk): the developer's open orders, each with its delivery form. */
+/** /settings/dev-panel (developers; lazy chunk): open orders with their delivery forms, and the completed ones (`?tab=done`). */
 export default function DevPanelScreen() {
   return (
     <RequireRole role="developer">
@@ -29,23 +37,27 @@ export default function DevPanelScreen() {
 }
 
 function DevPanel() {
-  const orders = useInProgressOrders();
-
+  const [search, setSearch] = useSearchParams();
+  // In the address, so going back from elsewhere lands on the same tab.
+  const tab: Tab = search.get('tab') === 'done' ? 'done' : 'open';
   return (
-    <Page title="Панель розробника" subtitle="Замовлення в роботі">
-      {orders.isPending ? (
-        <Skeletons />
-      ) : orders.isError ? (
-        <EmptyState text={orders.error.message} />
-      ) : orders.data.length === 0 ? (
-        <EmptyState text={MSG.emptyOrders} />
-      ) : (
-        <div className={styles.orders}>
-          {orders.data.map((o) => (
-            <OrderCard key={o.id} order={o} />
-          ))}
-        </div>
-      )}
+    <Page title="Панель розробника">
+      <Tabs label="Замовлення" items={TABS} value={tab} onChange={(t) => setSearch(t === 'done' ? { tab: t } : {}, { replace: true })} />
+      {tab === 'open' ? <OpenOrders /> : <CompletedOrders />}
     </Page>
+  );
+}
+
+function OpenOrders() {
+  const orders = useInProgressOrders();
+  if (orders.isPending) return <Skeletons />;
+  if (orders.isError) return <EmptyState text={orders.error.message} />;
+  if (orders.data.length === 0) return <EmptyState text={MSG.emptyOrders} />;
+  return (
+    <div className={styles.orders}>
+      {orders.data.map((o) => (
+        <OrderCard key={o.id} order={o} />
+      ))}
+    </div>
   );
 }

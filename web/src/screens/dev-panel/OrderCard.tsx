@@ -1,33 +1,38 @@
 import { useEffect, useState } from 'react';
 import { ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, ORDER_MESSAGE_MAX, type InProgressOrder } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
+import { addFiles, deliveryProblem } from '../../lib/orderFiles';
+import { usePassed } from '../../lib/usePassed';
 import { haptic } from '../../telegram/sdk';
 import { Button, CheckCircleIcon, FilePicker, PropertyList, TextArea, showError } from '../../ui';
-import { useDeliverOrder, useRefreshQueue } from './api';
-import { addFiles, deliveryProblem } from './files';
+import { useCancelOrder, useDeliverOrder, useRefreshQueue } from './api';
+import { CancelOrder } from './CancelOrder';
 import { OrderArguments } from './OrderArguments';
 import styles from './dev-panel.module.css';
 
-/** How long a delivered order says so before the list is refreshed and it leaves. */
+/** How long a delivered or cancelled order says so before the list is refreshed and it leaves. */
 export const DELIVERED_SHOW_MS = 1500;
 
 const who = (order: InProgressOrder) => (order.user.username ? `@${order.user.username}` : `ID ${order.user.telegramId}`);
 
-/** One open order: who ordered what, and the form that delivers the answer. */
+/** One open order: who ordered what and by when, the form that delivers the answer, and a cancel. */
 export function OrderCard({ order }: { order: InProgressOrder }) {
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState('');
+  const [cancelling, setCancelling] = useState(false);
   const deliver = useDeliverOrder();
+  const cancel = useCancelOrder();
   const refresh = useRefreshQueue();
+  const overdue = usePassed(order.deadlineAt);
   const sending = deliver.isPending;
-  const delivered = deliver.isSuccess;
+  const finished = deliver.isSuccess ? `Відповідь надіслано ${who(order)}` : cancel.isSuccess ? `Замовлення скасовано: кошти повернуто ${who(order)}` : null;
 
-  // The delivery's 'done': the card says where the answer went, then the list moves on.
+  // The 'done': the card says what happened, then the list moves on.
   useEffect(() => {
-    if (!delivered) return;
+    if (!finished) return;
     const timer = setTimeout(refresh, DELIVERED_SHOW_MS);
     return () => clearTimeout(timer);
-  }, [delivered]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const send = () => {
     const problem = deliveryProblem(files);
@@ -50,13 +55,32 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
             { label: 'Завдання', value: order.taskTitle },
             { label: 'Аргументи', value: <OrderArguments values={order.arguments} /> },
             { label: 'Створено', value: formatDate(order.createdAt) },
+            ...(order.deadlineAt
+              ? [
+                  {
+                    label: 'Виконати до',
+                    value: (
+                      <span className={overdue ? styles.overdue : undefined} data-testid="order-deadline">
+                        {formatDate(order.deadlineAt)}
+                        {overdue && <span className={styles.overdueTag}>прострочено</span>}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </div>
-      {delivered ? (
+      {order.revisions > 0 && order.revisionComment && (
+        <div className={styles.revision}>
+          <p className={styles.revisionLabel}>Доопрацювання №{order.revisions}: що змінити</p>
+          <p>{order.revisionComment}</p>
+        </div>
+      )}
+      {finished ? (
         <div className={styles.delivered} role="status">
           <CheckCircleIcon size={22} />
-          <span>Відповідь надіслано {who(order)}</span>
+          <span>{finished}</span>
         </div>
       ) : (
         <div className={styles.delivery}>
@@ -82,8 +106,29 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
           <Button size="large" stretched loading={sending} onClick={send}>
             {sending ? 'Відправляється' : 'Відправити'}
           </Button>
+          <Button variant="plain" className={styles.cancel} disabled={sending} onClick={() => setCancelling(true)}>
+            Скасувати замовлення
+          </Button>
         </div>
       )}
+      <CancelOrder
+        order={order}
+        buyer={who(order)}
+        open={cancelling && !finished}
+        sending={cancel.isPending}
+        onClose={() => setCancelling(false)}
+        onCancel={(reason) =>
+          cancel.mutate(
+            { orderId: order.id, reason },
+            {
+              onSuccess: () => {
+                haptic.notification('success');
+                setCancelling(false);
+              },
+            },
+          )
+        }
+      />
     </article>
   );
 }

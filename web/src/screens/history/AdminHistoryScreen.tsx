@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { RequireRole } from '../../lib/RequireRole';
 import { Page } from '../../ui';
+import { AdminOrderActions } from './AdminOrderActions';
 import { HistoryList } from './HistoryList';
 import { paths } from '../../lib/paths';
 
@@ -12,7 +13,7 @@ export default function AdminHistoryScreen() {
     <RequireRole role="admin">
       {/^\d+$/.test(telegramId) ? (
         <Page title="Історія завдань" subtitle={`Telegram ID ${telegramId}`}>
-          <HistoryList telegramId={telegramId} refundable />
+          <HistoryList telegramId={telegramId} viewer="admin" Actions={AdminOrderActions} />
         </Page>
       ) : (
         <Navigate to={paths.admin.users} replace />

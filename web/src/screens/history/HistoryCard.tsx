@@ -1,25 +1,25 @@
-import type { HistoryItem, OrderStatus } from '@zalik/contract';
+import type { ReactNode } from 'react';
+import type { HistoryItem } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
-import { Button, FileCard } from '../../ui';
+import { FileCard } from '../../ui';
+import { STATUS_LABEL, stateLine, type Viewer } from './orderState';
 import styles from './history.module.css';
-
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  IN_PROGRESS: 'В роботі',
-  DELIVERED: 'Очікує перевірки',
-  DISPUTED: 'Спір',
-  DONE: 'Виконано',
-  REFUNDED: 'Кошти повернуто',
-};
 
 interface HistoryCardProps {
   item: HistoryItem;
-  /** Admin view: an order still in progress can be refunded. */
-  onRefund?: (item: HistoryItem) => void;
-  refunding?: boolean;
+  viewer: Viewer;
+  /** The deadline has passed (the server's flag, or since the list was read). */
+  overdue: boolean;
+  /** What the reader may do with the order (the buyer's or an admin's buttons). */
+  actions?: ReactNode;
 }
 
-/** One purchase: task, subject, status, time, the developer's note and a 'Скачати' per file. */
-export function HistoryCard({ item, onRefund, refunding }: HistoryCardProps) {
+/** One purchase: task, subject, state and its deadline, notes, a 'Скачати' per file, then the actions. */
+export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps) {
+  const line = stateLine(item, viewer, overdue);
+  const buyer = viewer === 'buyer';
+  // A refunded order was not bought: its buyer no longer sees what was delivered; an admin does.
+  const answer = !buyer || item.status !== 'REFUNDED';
   return (
     <article className={styles.card} aria-label={item.taskTitle}>
       <div className={styles.top}>
@@ -30,22 +30,37 @@ export function HistoryCard({ item, onRefund, refunding }: HistoryCardProps) {
       <time className={styles.time} dateTime={item.createdAt}>
         {formatDate(item.createdAt)}
       </time>
-      {item.message && <p className={styles.message}>{item.message}</p>}
-      {item.files.length > 0 && (
+      {line && (
+        <p className={`${styles.line} ${line.tone ? styles[line.tone] : ''}`} data-testid="order-state">
+          {line.text}
+        </p>
+      )}
+      {item.status === 'IN_PROGRESS' && item.revisionComment && (
+        <Note label={buyer ? 'Ваш запит на доопрацювання' : 'Запит на доопрацювання'} text={item.revisionComment} />
+      )}
+      {item.disputeReason && (item.status === 'DISPUTED' || item.disputeOutcome) && <Note label="Причина спору" text={item.disputeReason} tone="danger" />}
+      {item.cancelReason && <Note label="Причина скасування" text={item.cancelReason} />}
+      {item.message && answer && <Note label="Повідомлення розробника" text={item.message} />}
+      {item.files.length > 0 && answer && (
         <div className={styles.files}>
           {item.files.map((f) => (
             <FileCard key={f.link} fileName={f.fileName} link={f.link} action="Скачати" />
           ))}
         </div>
       )}
-      {item.status === 'IN_PROGRESS' && !onRefund && (
+      {item.status === 'IN_PROGRESS' && !overdue && buyer && (
         <p className={styles.pending}>Розробник виконує замовлення. Файли з’являться тут і прийдуть у бот.</p>
       )}
-      {item.status === 'IN_PROGRESS' && onRefund && (
-        <Button variant="destructive" size="small" loading={refunding} onClick={() => onRefund(item)}>
-          Повернути кошти
-        </Button>
-      )}
+      {actions}
     </article>
+  );
+}
+
+function Note({ label, text, tone }: { label: string; text: string; tone?: 'danger' }) {
+  return (
+    <div className={`${styles.message} ${tone === 'danger' ? styles.dangerNote : ''}`}>
+      <p className={styles.noteLabel}>{label}</p>
+      <p>{text}</p>
+    </div>
   );
 }

@@ -1,89 +1,247 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type HistoryItem } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
-import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../test/harness';
+import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../test/harness';
+import { deliveredOrder, order } from '../../../test/fixtures';
+import { hideError } from '../../ui';
 import { historyRoutes } from './routes';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
-const base: HistoryItem = {
-  id: '1',
-  taskTitle: 'Лабораторна робота №1',
-  subjectName: 'Бази даних',
-  developerName: 'dev_demo',
-  status: 'DONE',
-  createdAt: '2026-11-22T13:33:00.000Z',
-  fileName: 'Лабораторна робота №1.docx',
-  link: 'http://127.0.0.1/api/v1/files/1?exp=1&sig=a',
-  files: [{ fileName: 'Лабораторна робота №1.docx', link: 'http://127.0.0.1/api/v1/files/1?exp=1&sig=a' }],
-  message: null,
-  autoGenerate: true,
-  price: 100,
-  deadlineAt: null,
-  overdue: false,
-  deliveredAt: null,
-  acceptUntil: null,
-  completedAt: '2026-11-22T13:33:00.000Z',
-  revisionsLeft: 0,
-  revisionComment: null,
-  disputeReason: null,
-  disputeOutcome: null,
-  cancelledBy: null,
-  cancelReason: null,
-  allowedReprocess: false,
-};
+const base = order({ id: '1' });
+const HISTORY = 'GET /api/v1/histories/user/100001';
+const mine = { pathname: '/settings/history-task' };
+const card = (name: string) => screen.findByRole('article', { name });
+const dialog = () => screen.getByRole('dialog');
+const confirmIn = () => screen.getByRole('alertdialog');
 
+/**
+ * The server's history as it changes: each action answers the order's new state, and the
+ * list read after it says the same.
+ */
+function serve(items: HistoryItem[], actions: Record<string, (item: HistoryItem) => Partial<HistoryItem>>) {
+  let list = items;
+  const routes: Record<string, () => Response> = { [HISTORY]: () => json(list) };
+  for (const [route, change] of Object.entries(actions)) {
+    const id = route.match(/\/(\d+)(\/\w+)?$/)![1];
+    routes[route] = () => {
+      list = list.map((o) => (o.id === id ? { ...o, ...change(o) } : o));
+      return json(list.find((o) => o.id === id));
+    };
+  }
+  return mockFetch(routes);
+}
+
+beforeAll(() => preloadLazy(historyRoutes));
 beforeEach(() => {
   vi.clearAllMocks();
+});
+afterEach(() => {
+  hideError();
 });
 
 describe('purchase history', () => {
   it("says 'Історії ще немає' when there is nothing", async () => {
-    mockFetch({ 'GET /api/v1/histories/user/100001': () => json([]) });
-    renderRoutes(historyRoutes, { pathname: '/settings/history-task' });
+    mockFetch({ [HISTORY]: () => json([]) });
+    renderRoutes(historyRoutes, mine);
     expect(await screen.findByText(MSG.emptyHistory)).toBeInTheDocument();
   });
 
-  it('lists purchases with status, time and a download per file', async () => {
-    const manual: HistoryItem = {
-      ...base,
+  it('lists purchases with status, time, the developer’s message and a download per file', async () => {
+    const manual = deliveredOrder({
       id: '2',
       taskTitle: 'Курсова робота',
-      autoGenerate: false,
+      status: 'DONE',
       message: 'Дивіться розділ 2.',
       files: [
         { fileName: 'курсова.pdf', link: 'http://127.0.0.1/f/2' },
         { fileName: 'код.zip', link: 'http://127.0.0.1/f/3' },
       ],
-    };
-    const waiting: HistoryItem = { ...base, id: '3', taskTitle: 'Реферат', status: 'IN_PROGRESS', files: [], fileName: null, link: null, autoGenerate: false };
-    mockFetch({ 'GET /api/v1/histories/user/100001': () => json([waiting, manual, base]) });
-    renderRoutes(historyRoutes, { pathname: '/settings/history-task' }, STUDENT);
+    });
+    const waiting = order({ id: '3', taskTitle: 'Реферат', status: 'IN_PROGRESS', files: [], fileName: null, link: null, autoGenerate: false, deadlineAt: '2099-11-23T13:33:00.000Z' });
+    mockFetch({ [HISTORY]: () => json([waiting, manual, base]) });
+    renderRoutes(historyRoutes, mine, STUDENT);
 
-    const course = await screen.findByRole('article', { name: 'Курсова робота' });
+    const course = await card('Курсова робота');
     expect(within(course).getByText('Виконано')).toBeInTheDocument();
-    expect(within(course).getByText('Бази даних')).toBeInTheDocument();
+    expect(within(course).getByText('Вища математика')).toBeInTheDocument();
     expect(within(course).getByText('22 листопада, 15:33, 2026')).toBeInTheDocument();
     expect(within(course).getByText('Дивіться розділ 2.')).toBeInTheDocument();
+    expect(within(course).getByText('Замовлення завершено: кошти передано розробнику.')).toBeInTheDocument();
     await userEvent.click(within(course).getByRole('button', { name: 'Скачати код.zip' }));
     expect(sdk.downloadFile).toHaveBeenCalledWith('http://127.0.0.1/f/3', 'код.zip');
 
     const pending = screen.getByRole('article', { name: 'Реферат' });
     expect(within(pending).getByText('В роботі')).toBeInTheDocument();
-    expect(within(pending).queryByRole('button', { name: /Скачати/ })).toBeNull();
+    expect(within(pending).getByText('Виконати до 23 листопада, 15:33, 2099')).toBeInTheDocument();
+    expect(within(pending).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a delivered order', () => {
+  it('shows until when to act, with accept, revision and dispute; no revision once none are left', async () => {
+    mockFetch({ [HISTORY]: () => json([deliveredOrder({ id: '5' }), deliveredOrder({ id: '6', taskTitle: 'Есе', revisionsLeft: 0 })]) });
+    renderRoutes(historyRoutes, mine);
+    const delivered = await card('Контрольна робота');
+    expect(within(delivered).getByText('Очікує перевірки')).toBeInTheDocument();
+    expect(within(delivered).getByText('Прийміть або попросіть доопрацювання до 26 листопада, 12:00, 2026')).toBeInTheDocument();
+    for (const name of ['Прийняти', 'Доопрацювати', 'Відкрити спір']) expect(within(delivered).getByRole('button', { name })).toBeInTheDocument();
+    const last = screen.getByRole('article', { name: 'Есе' });
+    expect(within(last).queryByRole('button', { name: 'Доопрацювати' })).toBeNull();
+    expect(within(last).getByRole('button', { name: 'Прийняти' })).toBeInTheDocument();
+  });
+
+  it('is accepted after a confirmation naming the money, with the success haptic', async () => {
+    const item = deliveredOrder({ id: '5' });
+    const api = serve([item], { 'POST /api/v1/histories/5/accept': () => ({ status: 'DONE', acceptUntil: null, completedAt: '2026-11-24T10:00:00.000Z' }) });
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Прийняти' }));
+
+    expect(confirmIn()).toHaveTextContent('200 грн буде передано розробнику');
+    await userEvent.click(within(confirmIn()).getByRole('button', { name: 'Скасувати' }));
+    expect(api.endpoints()).not.toContain('POST /api/v1/histories/5/accept');
+
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Прийняти' }));
+    await userEvent.click(within(confirmIn()).getByRole('button', { name: 'Прийняти' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Роботу прийнято, кошти передано розробнику');
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
+    const done = await card('Контрольна робота');
+    expect(within(done).getByText('Виконано')).toBeInTheDocument();
+    expect(within(done).queryByRole('button', { name: 'Прийняти' })).toBeNull();
+  });
+
+  it('asks for a revision with a required comment, saying how many are left', async () => {
+    const item = deliveredOrder({ id: '5' });
+    const api = serve([item], {
+      'POST /api/v1/histories/5/revision': () => ({
+        status: 'IN_PROGRESS',
+        revisionsLeft: 1,
+        revisionComment: 'Інший варіант',
+        acceptUntil: null,
+        deadlineAt: '2099-01-01T10:00:00.000Z',
+      }),
+    });
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Доопрацювати' }));
+    expect(dialog()).toHaveAccessibleName('Доопрацювання');
+    expect(dialog()).toHaveTextContent('Залишилося доопрацювань: 2.');
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Надіслати на доопрацювання' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(MSG.revisionCommentRequired);
+    expect(api.endpoints()).not.toContain('POST /api/v1/histories/5/revision');
+
+    await userEvent.type(within(dialog()).getByLabelText('Що потрібно доопрацювати'), '  Інший варіант ');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Надіслати на доопрацювання' }));
+    expect(api.bodies('POST', '/api/v1/histories/5/revision')).toEqual([{ comment: 'Інший варіант' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Запит на доопрацювання надіслано розробнику');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const back = await card('Контрольна робота');
+    expect(within(back).getByText('В роботі')).toBeInTheDocument();
+    expect(within(back).getByText('Інший варіант')).toBeInTheDocument();
+    expect(within(back).getByText('Виконати до 1 січня, 12:00, 2099')).toBeInTheDocument();
+  });
+
+  it('opens a dispute with a required reason', async () => {
+    const item = deliveredOrder({ id: '5' });
+    const api = serve([item], { 'POST /api/v1/histories/5/dispute': () => ({ status: 'DISPUTED', acceptUntil: null, disputeReason: 'Не мій варіант' }) });
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Відкрити спір' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Відкрити спір' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(MSG.disputeReasonRequired);
+    await userEvent.type(within(dialog()).getByLabelText('Причина спору'), 'Не мій варіант');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Відкрити спір' }));
+    expect(api.bodies('POST', '/api/v1/histories/5/dispute')).toEqual([{ reason: 'Не мій варіант' }]);
+    const disputed = await card('Контрольна робота');
+    await within(disputed).findByText('Спір');
+    expect(within(disputed).getByText('Не мій варіант')).toBeInTheDocument();
+    expect(within(disputed).queryByRole('button', { name: 'Прийняти' })).toBeNull();
+  });
+});
+
+describe('an overdue order', () => {
+  const late = deliveredOrder({ id: '7', status: 'IN_PROGRESS', overdue: true, files: [], fileName: null, link: null, message: null, acceptUntil: null, deliveredAt: null });
+
+  it('is cancelled for a refund of its whole price after a confirmation', async () => {
+    const api = serve([late], { 'POST /api/v1/histories/7/cancel': () => ({ status: 'REFUNDED', overdue: false, cancelledBy: 'STUDENT' }) });
+    renderRoutes(historyRoutes, mine);
+    const item = await card('Контрольна робота');
+    expect(within(item).getByText('Строк виконання минув 23 листопада, 15:33, 2026')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Скасувати й повернути кошти' }));
+    expect(confirmIn()).toHaveTextContent('200 грн повернуться на ваш баланс');
+    await userEvent.click(within(confirmIn()).getByRole('button', { name: 'Повернути кошти' }));
+    expect(api.endpoints()).toContain('POST /api/v1/histories/7/cancel');
+    expect(await screen.findByRole('status')).toHaveTextContent('Замовлення скасовано: 200 грн повернуто на баланс');
+    expect(within(await card('Контрольна робота')).getByText('Замовлення скасовано після строку виконання. 200 грн повернуто на ваш баланс.')).toBeInTheDocument();
+  });
+
+  it('offers the refund once the deadline passes while the list is open', async () => {
+    const soon = { ...late, overdue: false, deadlineAt: new Date(Date.now() + 300).toISOString() };
+    mockFetch({ [HISTORY]: () => json([soon]) });
+    renderRoutes(historyRoutes, mine);
+    const item = await card('Контрольна робота');
+    expect(within(item).queryByRole('button', { name: 'Скасувати й повернути кошти' })).toBeNull();
+    expect(await within(item).findByRole('button', { name: 'Скасувати й повернути кошти' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+});
+
+describe('a regeneration', () => {
+  it('starts from the purchase’s values and sends the corrected ones', async () => {
+    const item = order({ id: '9', allowedReprocess: true });
+    const api = serve([item], {
+      'PUT /api/v1/histories/reprocess/9': () => ({
+        allowedReprocess: false,
+        arguments: ['Іваненко І. І.', 'КН-22', '7'],
+        files: [{ fileName: 'Лабораторна робота №1.docx', link: 'http://127.0.0.1/new' }],
+      }),
+    });
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Лабораторна робота №1')).getByRole('button', { name: 'Згенерувати ще раз' }));
+    const fields = within(dialog()).getAllByRole('textbox');
+    expect(fields.map((f) => (f as HTMLInputElement).value)).toEqual(['Іваненко І. І.', 'КН-21', '7']);
+
+    await userEvent.clear(fields[1]!);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Згенерувати' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(MSG.argumentEmpty);
+    await userEvent.type(fields[1]!, 'КН-22');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Згенерувати' }));
+    expect(api.bodies('PUT', '/api/v1/histories/reprocess/9')).toEqual([{ arguments: ['Іваненко І. І.', 'КН-22', '7'] }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Файл згенеровано заново');
+    const after = await card('Лабораторна робота №1');
+    expect(within(after).queryByRole('button', { name: 'Згенерувати ще раз' })).toBeNull();
+    await userEvent.click(within(after).getByRole('button', { name: /^Скачати/ }));
+    expect(sdk.downloadFile).toHaveBeenCalledWith('http://127.0.0.1/new', 'Лабораторна робота №1.docx');
   });
 });
 
 describe("a user's history (admins)", () => {
   const path = { pathname: '/settings/admin-panel/profile/history-task', search: '?telegramId=100001' };
 
-  it('is shown to an admin', async () => {
-    mockFetch({ 'GET /api/v1/histories/user/100001': () => json([base]) });
+  it('is shown to an admin without the buyer’s buttons', async () => {
+    mockFetch({ [HISTORY]: () => json([base, deliveredOrder({ id: '5' })]) });
     renderRoutes(historyRoutes, path, ADMIN);
-    expect(await screen.findByRole('article', { name: base.taskTitle })).toBeInTheDocument();
+    expect(await card(base.taskTitle)).toBeInTheDocument();
     expect(screen.getByText('Telegram ID 100001')).toBeInTheDocument();
+    const delivered = screen.getByRole('article', { name: 'Контрольна робота' });
+    expect(within(delivered).getByText('Студент перевіряє відповідь до 26 листопада, 12:00, 2026')).toBeInTheDocument();
+    expect(within(delivered).queryByRole('button', { name: 'Прийняти' })).toBeNull();
+    expect(within(delivered).getByRole('button', { name: 'Повернути кошти' })).toBeInTheDocument();
+  });
+
+  it('replaces a delivered order’s files as multipart', async () => {
+    const item: HistoryItem = deliveredOrder({ id: '5' });
+    const api = serve([item], { 'PUT /api/v1/histories/history/update/5': () => ({ files: [{ fileName: 'виправлено.pdf', link: 'http://127.0.0.1/f/new' }] }) });
+    renderRoutes(historyRoutes, path, ADMIN);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Замінити файли' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Замінити' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.filesRequired);
+    await userEvent.upload(screen.getByTestId('replace-files') as HTMLInputElement, new File(['%PDF'], 'виправлено.pdf', { type: 'application/pdf' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Замінити' }));
+    const form = api.calls.find((c) => c.method === 'PUT')!.body as FormData;
+    expect((form.getAll('file') as File[]).map((f) => f.name)).toEqual(['виправлено.pdf']);
+    expect(await screen.findByRole('status')).toHaveTextContent('Файли замінено');
+    expect(await within(await card('Контрольна робота')).findByText('виправлено.pdf')).toBeInTheDocument();
   });
 
   it('sends a student to settings without asking the server for anything', async () => {

@@ -1,15 +1,25 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { MSG, type HistoryItem } from '@zalik/contract';
-import { haptic } from '../../telegram/sdk';
-import { ConfirmDialog, EmptyState, SkeletonBar } from '../../ui';
-import { useRefundOrder, useUserHistory } from './api';
+import { usePassed } from '../../lib/usePassed';
+import { EmptyState, SkeletonBar, useToast } from '../../ui';
+import { useUserHistory } from './api';
 import { HistoryCard } from './HistoryCard';
+import type { Viewer } from './orderState';
 import styles from './history.module.css';
+
+/** What a card's actions get: the order, whether it is overdue now, and the list's toast. */
+export interface ActionsProps {
+  item: HistoryItem;
+  overdue: boolean;
+  telegramId: string;
+  notify: (text: string) => void;
+}
 
 interface HistoryListProps {
   telegramId: string;
-  /** Admin view: offer a refund for orders still in progress. */
-  refundable?: boolean;
+  viewer: Viewer;
+  /** The buyer's or an admin's buttons under each card (each its own chunk's component). */
+  Actions?: (props: ActionsProps) => ReactNode;
 }
 
 function Skeletons() {
@@ -26,38 +36,35 @@ function Skeletons() {
   );
 }
 
-/** A user's purchases (reused by the admin's user profile). */
-export function HistoryList({ telegramId, refundable }: HistoryListProps) {
+/** A user's purchases: the buyer's own, or a user's as an admin sees them. */
+export function HistoryList({ telegramId, viewer, Actions }: HistoryListProps) {
   const history = useUserHistory(telegramId);
-  const refund = useRefundOrder(telegramId);
-  const [confirming, setConfirming] = useState<HistoryItem | null>(null);
+  const [toast, notify] = useToast();
 
   if (history.isPending) return <Skeletons />;
   if (history.isError) return <EmptyState text={history.error.message} />;
   if (history.data.length === 0) return <EmptyState text={MSG.emptyHistory} />;
 
   return (
-    <>
-      <div className={styles.list}>
-        {history.data.map((item) => (
-          <HistoryCard
-            key={item.id}
-            item={item}
-            onRefund={refundable ? setConfirming : undefined}
-            refunding={refund.isPending && refund.variables === item.id}
-          />
-        ))}
-      </div>
-      <ConfirmDialog
-        open={confirming !== null}
-        text={confirming ? `Кошти за «${confirming.taskTitle}» повернуться покупцю, а замовлення буде скасоване.` : undefined}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          const item = confirming;
-          setConfirming(null);
-          if (item) refund.mutate(item.id, { onSuccess: () => haptic.notification('success') });
-        }}
-      />
-    </>
+    <div className={styles.list}>
+      {history.data.map((item) => (
+        <Order key={item.id} item={item} viewer={viewer} telegramId={telegramId} notify={notify} Actions={Actions} />
+      ))}
+      {toast}
+    </div>
+  );
+}
+
+function Order({ item, viewer, telegramId, notify, Actions }: Omit<ActionsProps, 'overdue'> & Pick<HistoryListProps, 'viewer' | 'Actions'>) {
+  // The deadline may pass while the list is open: the card turns overdue then, without a refetch.
+  const passed = usePassed(item.status === 'IN_PROGRESS' ? item.deadlineAt : null);
+  const overdue = item.overdue || passed;
+  return (
+    <HistoryCard
+      item={item}
+      viewer={viewer}
+      overdue={overdue}
+      actions={Actions && <Actions item={item} overdue={overdue} telegramId={telegramId} notify={notify} />}
+    />
   );
 }

@@ -1,6 +1,9 @@
 import { MSG, ORDER_MAX_FILES, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 
-/** The server's delivery limits, checked before a byte is sent: the message to show, or null. */
+/**
+ * An order's answer files (the developer's delivery, an admin's replacement) under the server's
+ * limits, checked before a byte is sent: the message to show, or null.
+ */
 export function deliveryProblem(files: readonly File[]): string | null {
   if (files.length === 0) return MSG.filesRequired;
   if (files.length > ORDER_MAX_FILES) return MSG.tooManyOrderFiles;

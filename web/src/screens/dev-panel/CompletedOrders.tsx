@@ -1,0 +1,110 @@
+import { formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
+import { isNetworkError } from '../../api/network';
+import { formatDate } from '../../lib/date';
+import { Button, EmptyState, Section, SkeletonText } from '../../ui';
+import { COMPLETED_PAGE_SIZE, useCompletedOrders } from './api';
+import styles from './dev-panel.module.css';
+
+/** A completed order's state as the developer reads it (open orders are on the other tab). */
+const STATE: Record<OrderStatus, string> = {
+  IN_PROGRESS: 'В роботі',
+  DELIVERED: 'Чекає на студента',
+  DISPUTED: 'Спір',
+  DONE: 'Оплачено',
+  REFUNDED: 'Повернуто студенту',
+};
+
+/** What the order earned: paid, the price still held until the buyer or an admin decides, or nothing (refunded). */
+function earnedText(o: DeveloperOrder): string {
+  if (o.status === 'DONE') return `+${formatUah(o.earned)}`;
+  if (o.status === 'REFUNDED') return formatUah(0);
+  return formatUah(o.price);
+}
+
+function Row({ order: o }: { order: DeveloperOrder }) {
+  const when = o.completedAt ?? o.deliveredAt ?? o.createdAt;
+  return (
+    <li className={styles.row} aria-label={o.taskTitle}>
+      <span className={styles.rowBody}>
+        <span className={styles.rowTitle}>{o.taskTitle}</span>
+        <span className={styles.rowMeta}>
+          {o.subjectName} · {o.user.username ? `@${o.user.username}` : `ID ${o.user.telegramId}`}
+        </span>
+        <time className={styles.rowMeta} dateTime={when}>
+          {formatDate(when)}
+        </time>
+      </span>
+      <span className={styles.rowEnd}>
+        <span className={`${styles.rowAmount} ${o.status === 'DONE' ? styles.earned : o.status === 'REFUNDED' ? styles.lost : styles.held}`}>
+          {earnedText(o)}
+        </span>
+        <span className={`${styles.rowState} ${styles[o.status]}`}>{STATE[o.status]}</span>
+      </span>
+    </li>
+  );
+}
+
+/** Placeholder rows built from Row's own classes, so the list does not jump when it arrives. */
+function Skeletons({ count }: { count: number }) {
+  return (
+    <div aria-busy="true" aria-label="Завантаження">
+      {Array.from({ length: count }, (_, i) => (
+        <div className={styles.row} key={i}>
+          <span className={styles.rowBody}>
+            <span className={styles.rowTitle}>
+              <SkeletonText width={`${70 - ((i * 17) % 30)}%`} />
+            </span>
+            <span className={styles.rowMeta}>
+              <SkeletonText width="55%" />
+            </span>
+            <span className={styles.rowMeta}>
+              <SkeletonText width="40%" />
+            </span>
+          </span>
+          <span className={styles.rowEnd}>
+            <span className={styles.rowAmount}>
+              <SkeletonText width={64} />
+            </span>
+            <span className={styles.rowState}>
+              <SkeletonText width={56} />
+            </span>
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The developer's delivered and closed orders, newest first: state, what each earned, when; a page at a time. */
+export function CompletedOrders() {
+  const query = useCompletedOrders();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // Offline is said once, by the app's offline bar: the list keeps its placeholders.
+  if (query.isPending || (query.isError && isNetworkError(query.error))) {
+    return (
+      <Section>
+        <Skeletons count={4} />
+      </Section>
+    );
+  }
+  if (query.isError) return <EmptyState text={query.error.message} />;
+  const rows = query.data.pages.flat();
+  if (rows.length === 0) return <EmptyState text="Виконаних замовлень ще немає." />;
+  return (
+    <Section footer="Кошти за замовлення надходять на гаманець розробника, коли студент прийме роботу або мине час на перевірку.">
+      <ul className={styles.rows} aria-label="Виконані замовлення">
+        {rows.map((o) => (
+          <Row key={o.id} order={o} />
+        ))}
+      </ul>
+      {isFetchingNextPage && <Skeletons count={Math.min(2, COMPLETED_PAGE_SIZE)} />}
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Показати ще
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

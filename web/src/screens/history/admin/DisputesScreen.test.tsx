@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Dispute } from '@zalik/contract';
+import * as sdk from '../../../../test/sdk-mock';
+import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../../test/harness';
+import { hideError } from '../../../ui';
+import { historyRoutes } from '../routes';
+
+vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
+vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
+
+const DISPUTE: Dispute = {
+  id: '31',
+  taskTitle: 'Контрольна робота з лінійної алгебри',
+  subjectName: 'Вища математика',
+  teacherName: 'Петренко О. В.',
+  price: 200,
+  arguments: ['Шевченко Т. Г.', 'КН-21', 'Власні вектори'],
+  buyer: { telegramId: '100001', username: 'student_demo' },
+  developer: { telegramId: '100002', username: 'dev_demo' },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  deadlineAt: '2026-11-21T10:00:00.000Z',
+  deliveredAt: '2026-11-21T08:00:00.000Z',
+  disputedAt: '2026-11-22T13:33:00.000Z',
+  disputeReason: 'Розв’язано інший варіант',
+  message: 'Розв’язок у PDF.',
+  files: [{ fileName: 'розв’язок.pdf', link: 'http://127.0.0.1/f/9' }],
+  events: [
+    { kind: 'PURCHASE', from: null, to: 'IN_PROGRESS', actor: 'STUDENT', actorId: '100001', note: null, at: '2026-11-20T10:00:00.000Z' },
+    { kind: 'DELIVERY', from: 'IN_PROGRESS', to: 'DELIVERED', actor: 'DEVELOPER', actorId: '100002', note: 'Розв’язок у PDF.', at: '2026-11-21T08:00:00.000Z' },
+    { kind: 'DISPUTE', from: 'DELIVERED', to: 'DISPUTED', actor: 'STUDENT', actorId: '100001', note: 'Розв’язано інший варіант', at: '2026-11-22T13:33:00.000Z' },
+  ],
+};
+const path = '/settings/admin-panel/disputes';
+
+beforeAll(() => preloadLazy(historyRoutes));
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+afterEach(() => {
+  hideError();
+});
+
+describe('disputes (admins)', () => {
+  it('shows each dispute with its order, reason, files and history of states', async () => {
+    mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]) });
+    renderRoutes(historyRoutes, path, ADMIN);
+    const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
+    for (const text of ['200 грн', '@student_demo · 100001', '@dev_demo · 100002', 'Петренко О. В.', 'Розв’язано інший варіант', 'Власні вектори', '22 листопада, 15:33, 2026']) {
+      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    await userEvent.click(within(card).getByRole('button', { name: 'Скачати розв’язок.pdf' }));
+    expect(sdk.downloadFile).toHaveBeenCalledWith('http://127.0.0.1/f/9', 'розв’язок.pdf');
+    const events = within(within(card).getByRole('list', { name: 'Історія замовлення' })).getAllByRole('listitem');
+    expect(events.map((e) => e.textContent)).toEqual([
+      'Оплачено · студент20 листопада, 12:00, 2026',
+      'Відповідь надіслано · розробник21 листопада, 10:00, 2026Розв’язок у PDF.',
+      'Відкрито спір · студент22 листопада, 15:33, 2026Розв’язано інший варіант',
+    ]);
+  });
+
+  it('pays the developer after a confirmation, and the dispute leaves the list', async () => {
+    let open = [DISPUTE];
+    const api = mockFetch({
+      'GET /api/v1/histories/disputes': () => json(open),
+      'PATCH /api/v1/histories/31/resolve': () => {
+        open = [];
+        return json({});
+      },
+    });
+    renderRoutes(historyRoutes, path, ADMIN);
+    const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
+    await userEvent.click(within(card).getByRole('button', { name: 'Виплатити розробнику' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('200 грн без комісії платформи отримає розробник @dev_demo. Рішення остаточне.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Виплатити' }));
+    expect(api.bodies('PATCH', '/api/v1/histories/31/resolve')).toEqual([{ outcome: 'RELEASE' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Кошти виплачено розробнику');
+    expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
+    expect(await screen.findByText('Відкритих спорів немає.')).toBeInTheDocument();
+  });
+
+  it('refunds the student after a confirmation; cancelling the dialog sends nothing', async () => {
+    const api = mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]), 'PATCH /api/v1/histories/31/resolve': () => json({}) });
+    renderRoutes(historyRoutes, path, ADMIN);
+    const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
+    await userEvent.click(within(card).getByRole('button', { name: 'Повернути студенту' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Скасувати' }));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    await userEvent.click(within(card).getByRole('button', { name: 'Повернути студенту' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('200 грн повернуться студенту @student_demo.');
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Повернути' }));
+    expect(api.bodies('PATCH', '/api/v1/histories/31/resolve')).toEqual([{ outcome: 'REFUND' }]);
+  });
+
+  it('is not for students: they go to settings without a request', async () => {
+    const api = mockFetch({});
+    renderRoutes(historyRoutes, path, STUDENT);
+    expect(await screen.findByTestId('path')).toHaveTextContent(/^\/settings$/);
+    expect(api.lines()).toEqual([]);
+  });
+});

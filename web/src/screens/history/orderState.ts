@@ -1,0 +1,81 @@
+import { MSG, formatUah, type HistoryItem, type OrderStatus } from '@zalik/contract';
+import { formatDate } from '../../lib/date';
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  IN_PROGRESS: 'В роботі',
+  DELIVERED: 'Очікує перевірки',
+  DISPUTED: 'Спір',
+  DONE: 'Виконано',
+  REFUNDED: 'Кошти повернуто',
+};
+
+/** What the buyer may do with an order now; the server checks the same rules again. */
+export type StudentAction = 'accept' | 'revise' | 'dispute' | 'cancel' | 'reprocess';
+
+/**
+ * The buyer's actions, in the order the card shows them. `overdue` is the server's flag or the
+ * deadline having passed since the list was read (the card re-renders when it does).
+ */
+export function studentActions(item: HistoryItem, overdue = item.overdue): StudentAction[] {
+  switch (item.status) {
+    case 'DELIVERED':
+      return item.revisionsLeft > 0 ? ['accept', 'revise', 'dispute'] : ['accept', 'dispute'];
+    case 'IN_PROGRESS':
+      return overdue ? ['cancel'] : [];
+    case 'DONE':
+      return item.autoGenerate && item.allowedReprocess ? ['reprocess'] : [];
+    default:
+      return [];
+  }
+}
+
+/** A line of the card under the subject: the deadline, the acceptance window, the outcome. */
+export interface StateLine {
+  text: string;
+  tone?: 'warning' | 'success';
+}
+
+/** Who reads the card: the buyer, or an admin looking at a user's history. */
+export type Viewer = 'buyer' | 'admin';
+
+const refundLine = (item: HistoryItem, viewer: Viewer): string => {
+  const back = item.price > 0 ? `${formatUah(item.price)} повернуто ${viewer === 'buyer' ? 'на ваш баланс' : 'на баланс студента'}.` : '';
+  const who: string =
+    item.cancelledBy === 'STUDENT'
+      ? 'Замовлення скасовано після строку виконання.'
+      : item.cancelledBy === 'DEVELOPER'
+        ? 'Розробник скасував замовлення.'
+        : item.cancelledBy === 'SYSTEM'
+          ? 'Розробник не виконав замовлення вчасно: його скасовано автоматично.'
+          : item.disputeOutcome === 'REFUND'
+            ? 'Спір вирішено на користь студента.'
+            : 'Адміністратор скасував замовлення.';
+  return [who, back].filter(Boolean).join(' ');
+};
+
+/** The state in words, with the moment that matters for it (null when nothing is due). */
+export function stateLine(item: HistoryItem, viewer: Viewer, overdue = item.overdue): StateLine | null {
+  switch (item.status) {
+    case 'IN_PROGRESS':
+      if (!item.deadlineAt) return null;
+      return overdue
+        ? { text: `Строк виконання минув ${formatDate(item.deadlineAt)}`, tone: 'warning' }
+        : { text: MSG.orderDeadline(formatDate(item.deadlineAt)) };
+    case 'DELIVERED':
+      if (!item.acceptUntil) return null;
+      return {
+        text:
+          viewer === 'buyer'
+            ? `Прийміть або попросіть доопрацювання до ${formatDate(item.acceptUntil)}`
+            : `Студент перевіряє відповідь до ${formatDate(item.acceptUntil)}`,
+      };
+    case 'DISPUTED':
+      return { text: 'Відкрито спір: адміністратор ухвалить рішення, а доти кошти заморожені.' };
+    case 'DONE':
+      if (item.autoGenerate) return null;
+      if (item.disputeOutcome === 'RELEASE') return { text: 'Спір вирішено на користь розробника.', tone: 'success' };
+      return { text: item.price > 0 ? 'Замовлення завершено: кошти передано розробнику.' : 'Замовлення завершено.', tone: 'success' };
+    case 'REFUNDED':
+      return { text: refundLine(item, viewer) };
+  }
+}
