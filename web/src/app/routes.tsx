@@ -25,6 +25,7 @@ import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
 import { broadcastsRoutes } from '../screens/broadcasts/routes';
+import { dashboardRoutes } from '../screens/dashboard/routes';
 import { paths } from '../lib/paths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
               ...broadcastsRoutes,
+              ...dashboardRoutes,
               // --- developer (lazy): /settings/dev-panel ---
               ...devPanelRoutes,
               { path: '*', element: <NotFoundScreen /> },

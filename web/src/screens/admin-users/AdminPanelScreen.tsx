@@ -1,9 +1,9 @@
-import { BoltIcon, Cell, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, Cell, ChartIcon, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93', broadcasts: '#ff2d55' } as const;
+const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93', broadcasts: '#ff2d55', dashboard: '#5856d6' } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -11,6 +11,13 @@ export default function AdminPanelScreen() {
     <RequireRole role="admin">
       <Page title="Адмін-панель">
         <Section>
+          <Cell
+            to={paths.admin.dashboard}
+            before={<IconTile color={TILE.dashboard}><ChartIcon size={19} /></IconTile>}
+            subtitle="Виручка, покупки, черга замовлень, експорт CSV"
+          >
+            Дашборд
+          </Cell>
           <Cell
             to={paths.admin.users}
             before={<IconTile color={TILE.users}><UsersIcon size={19} /></IconTile>}

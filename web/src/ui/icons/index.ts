@@ -21,3 +21,4 @@ export { PlusIcon } from './PlusIcon';
 export { CardIcon } from './CardIcon';
 export { UsersIcon } from './UsersIcon';
 export { CloseIcon } from './CloseIcon';
+export { ChartIcon } from './ChartIcon';
