@@ -134,22 +134,28 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
     const wallet = (owner: SQL, kind: string) => sql`(SELECT id FROM accounts WHERE owner_id = ${owner} AND kind = ${kind})`;
     const mine = sql`o.idempotency_key LIKE 'market-%' AND o.price > 0`;
     const fee = sql`((o.price * o.platform_fee_percent + 50) / 100)`;
-    // Each buyer is topped up, before their first order, with what they spend and 500 UAH more:
-    // by an admin, by a Stars payment, or by a bank payment matched to their request.
-    const topups = sql`SELECT o.buyer_id AS id, SUM(o.price) + 50000 AS total, min(o.created_at) - interval '1 hour' AS at
+    // Each buyer is topped up twice, by an admin, by a Stars payment or by a bank payment matched
+    // to their request (by turns): before their first order with what they spend, and 500 UAH
+    // more before their last one.
+    const topups = sql`SELECT o.buyer_id AS id, 1 AS n, SUM(o.price) AS total, min(o.created_at) - interval '1 hour' AS at
+                       FROM orders o WHERE o.idempotency_key LIKE 'market-%' GROUP BY o.buyer_id
+                       UNION ALL
+                       SELECT o.buyer_id, 2, 50000, max(o.created_at) - interval '1 hour'
                        FROM orders o WHERE o.idempotency_key LIKE 'market-%' GROUP BY o.buyer_id`;
+    const way = sql`(b.id + b.n) % 3`;
     await tx.execute(sql`
       INSERT INTO deposit_requests (user_id, provider, amount, stars, code, status, credited, charge_id, created_at, expires_at, paid_at)
-      SELECT b.id, CASE WHEN b.id % 3 = 1 THEN 'TELEGRAM_STARS' ELSE 'MONOBANK' END, b.total, CASE WHEN b.id % 3 = 1 THEN b.total / 45 + 1 END,
-             'MKT-' || b.id, 'PAID', b.total, CASE WHEN b.id % 3 = 1 THEN 'market-charge-' ELSE 'market-bank-' END || b.id, b.at, b.at + interval '1 hour', b.at
-      FROM (${topups}) b WHERE b.id % 3 <> 0`);
+      SELECT b.id, CASE WHEN ${way} = 1 THEN 'TELEGRAM_STARS' ELSE 'MONOBANK' END, b.total, CASE WHEN ${way} = 1 THEN b.total / 45 + 1 END,
+             'MKT-' || b.n || '-' || b.id, 'PAID', b.total, CASE WHEN ${way} = 1 THEN 'market-charge-' ELSE 'market-bank-' END || b.n || '-' || b.id,
+             b.at, b.at + interval '1 hour', b.at
+      FROM (${topups}) b WHERE ${way} <> 0 AND b.total > 0`);
     await tx.execute(sql`
       INSERT INTO bank_payments (id, amount, comment, occurred_at, recorded_at, deposit_request_id)
       SELECT charge_id, credited, code, paid_at, paid_at, id FROM deposit_requests WHERE code LIKE 'MKT-%' AND provider = 'MONOBANK'`);
     await tx.execute(sql`
       INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
-      SELECT 'market-topup:' || b.id, ${account('external:topup')}, ${wallet(sql`b.id`, 'general')}, b.total, 'TOPUP', 'topup:admin:market', b.at
-      FROM (${topups}) b WHERE b.id % 3 = 0
+      SELECT 'market-topup:' || b.n || ':' || b.id, ${account('external:topup')}, ${wallet(sql`b.id`, 'general')}, b.total, 'TOPUP', 'topup:admin:market', b.at
+      FROM (${topups}) b WHERE ${way} = 0 AND b.total > 0
       UNION ALL
       SELECT 'deposit:' || d.provider || ':' || d.charge_id, CASE WHEN d.provider = 'TELEGRAM_STARS' THEN ${account('external:stars')} ELSE ${account('external:monobank')} END,
              ${wallet(sql`d.user_id`, 'general')}, d.credited, 'DEPOSIT', 'deposit:' || d.id, d.paid_at

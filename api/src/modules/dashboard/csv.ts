@@ -12,7 +12,8 @@ export type Cell = string | number | null;
 
 /** A text cell Excel would run as a formula (`=HYPERLINK(...)`, `+1`, `@SUM`) gets a leading apostrophe. */
 const FORMULA = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[;"\r\n,]/;
+/** Only what would split a field: a decimal comma stays bare, so Excel reads `120,50` as a number. */
+const NEEDS_QUOTES = /[;"\r\n]/;
 
 export function csvCell(v: Cell): string {
   if (v === null) return '';

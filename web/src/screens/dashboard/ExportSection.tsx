@@ -39,7 +39,7 @@ export function ExportSection() {
         <div className={styles.exportButtons}>
           {KINDS.map(({ kind, label }) => (
             <Button key={kind} variant="secondary" stretched loading={busy && picked === kind} onClick={() => start(kind)}>
-              {label} (CSV)
+              {label}
             </Button>
           ))}
         </div>

@@ -25,11 +25,13 @@ export function PeriodFigures({ data }: { data: DashboardFigures | undefined }) 
       </section>
       <section className={styles.group}>
         <SectionHeader>Поповнення</SectionHeader>
-        <div className={styles.grid}>
+        <div className={styles.stack}>
           <FigureCard wide label="Усього" figure={sum(t?.admin, t?.stars, t?.monobank)} format={formatUah} against={AGAINST} />
-          <FigureCard label="Адміністратор" figure={t?.admin} format={formatUah} against={AGAINST} />
-          <FigureCard label="Зірки Telegram" figure={t?.stars} format={formatUah} against={AGAINST} />
-          <FigureCard label="Monobank" figure={t?.monobank} format={formatUah} against={AGAINST} />
+          <div className={styles.grid3}>
+            <FigureCard label="Адмін" figure={t?.admin} format={formatUah} against={AGAINST} />
+            <FigureCard label="Зірки Telegram" figure={t?.stars} format={formatUah} against={AGAINST} />
+            <FigureCard label="Monobank" figure={t?.monobank} format={formatUah} against={AGAINST} />
+          </div>
         </div>
       </section>
       <section className={styles.group}>

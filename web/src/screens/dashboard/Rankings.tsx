@@ -21,7 +21,7 @@ export function TopLists({ data }: { data: DashboardTop | undefined }) {
           <Cell>{EMPTY}</Cell>
         ) : (
           data.tasks.map((t, i) => (
-            <Cell key={t.taskId} before={<Rank n={i + 1} />} subtitle={`${t.subject} · ${sales(t.sales)}`} after={formatUah(t.amount)}>
+            <Cell key={t.taskId} before={<Rank n={i + 1} />} subtitle={`${t.subject} · ${sales(t.sales)}`} after={<span className={styles.amount}>{formatUah(t.amount)}</span>}>
               {t.title}
             </Cell>
           ))
@@ -34,7 +34,7 @@ export function TopLists({ data }: { data: DashboardTop | undefined }) {
           <Cell>{EMPTY}</Cell>
         ) : (
           data.subjects.map((s, i) => (
-            <Cell key={s.subjectId} before={<Rank n={i + 1} />} subtitle={`${s.courseNumber} курс · ${sales(s.sales)}`} after={formatUah(s.amount)}>
+            <Cell key={s.subjectId} before={<Rank n={i + 1} />} subtitle={`${s.courseNumber} курс · ${sales(s.sales)}`} after={<span className={styles.amount}>{formatUah(s.amount)}</span>}>
               {s.name}
             </Cell>
           ))
@@ -58,7 +58,7 @@ export function Leaderboard({ data }: { data: DashboardDevelopers | undefined })
             key={d.telegramId}
             before={<Rank n={i + 1} />}
             subtitle={`Здано: ${formatCount(d.delivered)}${d.onTimePercent === null ? '' : ` · вчасно ${d.onTimePercent} %`}`}
-            after={formatUah(d.earned)}
+            after={<span className={styles.amount}>{formatUah(d.earned)}</span>}
           >
             {d.name || (d.username ? `@${d.username}` : d.telegramId)}
           </Cell>

@@ -100,7 +100,7 @@ describe('admin dashboard', () => {
     const download = vi.spyOn(sdk, 'downloadFile').mockResolvedValue();
     const api = mockFetch(routes());
     renderRoutes(dashboardRoutes, '/settings/admin-panel/dashboard', ADMIN);
-    await userEvent.click(await screen.findByRole('button', { name: 'Замовлення (CSV)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Замовлення' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith('https://zalik.test/api/v1/dashboard/exports/orders?sig=1', 'zalik-orders.csv'));
     const post = api.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toMatchObject({ kind: 'orders', from: expect.stringMatching(/^\d{4}-\d{2}-01$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
