@@ -37,6 +37,22 @@ export default defineConfig({
             // A subject's task list, its filter pickers and the buying forms: one chunk (prefetched
             // after the first screen), so moving between them never waits for another file.
             { name: 'catalogue', test: /[\\/]src[\\/]screens[\\/](tasks[\\/](list|pickers)|buying)[\\/]/ },
+            // The admin panel's own screens (users, FAQ, news, maintenance, discounts): one chunk
+            // each area rather than a file per screen, because every lazy file is named in the
+            // first screen's preload table, and an admin opening the panel soon needs the rest.
+            { name: 'admin-users', test: /[\\/]src[\\/]screens[\\/]admin-users[\\/](?!routes\.tsx)/ },
+            { name: 'admin-discounts', test: /[\\/]src[\\/]screens[\\/]admin-discounts[\\/](?!routes\.tsx)/ },
+            // The top-up sheet and the pieces it shares with the demo's payment sheets and the
+            // admin lists (the sheet, the Stars amount, the deposit keys and calls): one chunk loaded on the
+            // tap rather than a file per shared sliver, each of which the first screen's preload
+            // table would name. The admin's wallet screens likewise share one chunk. Only these
+            // modules: their dependencies (zod, shared UI) stay where they are.
+            {
+              name: 'topup',
+              test: /[\\/]src[\\/](screens[\\/]wallet[\\/]topup[\\/]|ui[\\/](BottomSheet|Stars)\.|api[\\/]depositKeys\.|telegram[\\/]invoice\.)|[\\/]contract[\\/]dist[\\/](endpoints[\\/])?deposits\.js$/,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'wallet-admin', test: /[\\/]src[\\/]screens[\\/]wallet[\\/]admin[\\/]/, includeDependenciesRecursively: false },
             // The icons of the other screens (the first screen's own are in `app`): one small
             // chunk rather than a sliver per combination of screens that share an icon.
             { name: 'icons', test: /[\\/]src[\\/]ui[\\/]icons[\\/]/ },

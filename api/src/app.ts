@@ -11,6 +11,7 @@ import type { AppDeps } from './types/deps.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerRoutes } from './http/route.js';
 import { demoRoutes } from './modules/demo/routes.js';
+import { demoPaymentRoutes } from './modules/demo/payments.routes.js';
 import { catalogueRoutes, catalogueScope } from './modules/catalogue/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, dashboardRoutes(deps));
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));
+    await registerRoutes(app, demoPaymentRoutes(deps));
   }
 
   if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist });

@@ -25,7 +25,7 @@ import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
 
-import type { AppDeps } from './types/deps.js';
+import type { AppDeps, DemoPayments } from './types/deps.js';
 
 export type { AppDeps, SeedStep } from './types/deps.js';
 
@@ -34,11 +34,22 @@ export type { AppDeps, SeedStep } from './types/deps.js';
 const SEND_TIMEOUT_SECONDS = 300;
 const STARS_TIMEOUT_SECONDS = 15;
 
+export interface CreateDepsOptions {
+  /**
+   * Demo mode with its local fakes running (modules/demo/payments.ts, started by main.ts): the
+   * config's Bot API and bank point at them, so Stars and the bot work as with a real bot.
+   */
+  demoPayments?: DemoPayments;
+}
+
 /**
  * The one place the application is wired: services, the hooks between areas, generators,
  * the bot and the background jobs. Route lists and the bot only use what is here.
  */
-export function createDeps(config: Config, database: Database): AppDeps {
+export function createDeps(config: Config, database: Database, opts: CreateDepsOptions = {}): AppDeps {
+  const demoPayments = opts.demoPayments ?? null;
+  // A Bot API answers: Telegram's, or in demo mode the local fake when it runs.
+  const botApi = !config.demo || demoPayments !== null;
   const db = database.db;
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
@@ -58,10 +69,11 @@ export function createDeps(config: Config, database: Database): AppDeps {
     catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
     jobs: new JobRegistry(),
     // A short timeout: an admin waits on the refund call, a student on the invoice link.
-    stars: config.demo ? null : telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })),
+    stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
+    demoPayments,
     dispose: async () => {
-      await Promise.all([sandbox.close(), templateChecker.close()]);
+      await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
     },
   };
 
@@ -82,14 +94,14 @@ export function createDeps(config: Config, database: Database): AppDeps {
     const r = await sweepOnce(deps);
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
   });
-  registerDepositJobs(deps);
-  if (!config.demo) deps.bot = createBot(deps);
+  registerDepositJobs(deps, demoPayments ? { gapMs: demoPayments.bankReadGapMs } : {});
+  if (botApi) deps.bot = createBot(deps);
   return deps;
 }
 
 /**
  * The outbox is sent by a recurring job: one instance at a time, every OUTBOX_POLL_MS. In
- * demo mode there is no bot and each message is written to the log instead (docs/BOT.md).
+ * demo mode each message is written to the log instead (docs/BOT.md).
  */
 function registerOutbox(deps: AppDeps): void {
   const { config } = deps;

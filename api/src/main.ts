@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const deps = createDeps(config, database);
+  // Demo mode's local fakes of the Bot API and the bank (imported here only: production never loads them).
+  const demo = config.demo && !config.production ? await (await import('./modules/demo/payments.js')).startDemoPayments(config) : undefined;
+  if (demo) config = demo.config;
+  const deps = createDeps(config, database, { demoPayments: demo?.payments });
   const app = await buildApp(deps);
   const telegram = setupTelegram(app, deps);
   // All background work (the outbox included) runs here, on every instance; see docs/JOBS.md.
@@ -28,7 +31,8 @@ async function main(): Promise<void> {
 
   if (config.demo) {
     app.log.warn('DEMO MODE: no BOT_TOKEN, so initData is signed locally; personas are at POST /api/dev/init-data');
-    app.log.warn('DEMO MODE: no bot; Telegram notifications are written to this log instead of being sent');
+    app.log.warn('DEMO MODE: Telegram notifications are written to this log instead of being sent');
+    app.log.warn({ botApi: config.botApiRoot, bank: config.deposits.monobank.apiRoot }, 'DEMO MODE: Stars and the bank jar are local fakes; the demo pays them from the app');
     if (await seedDemo(deps)) app.log.info('demo data seeded');
   }
 

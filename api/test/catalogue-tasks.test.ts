@@ -224,7 +224,9 @@ describe('the task list', () => {
       spy.mockClear();
       const res = await w.call('GET', `/api/v1/tasks/teacher/${id}`, w.student);
       expect(res.statusCode).toBe(200);
-      return { queries: spy.mock.calls.length, tasks: res.json<{ args: string[] }[]>() };
+      // The maintenance switch's cache may refresh on any request: that read is not the list's cost.
+      const isMaintenanceRead = (args: unknown[]) => JSON.stringify(args[0] ?? '').includes('FROM maintenance');
+      return { queries: spy.mock.calls.filter((c) => !isMaintenanceRead(c)).length, tasks: res.json<{ args: string[] }[]>() };
     };
     const small = await count(one);
     const big = await count(many);

@@ -88,7 +88,8 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   },
   'PATCH /api/v1/users/me/course': { sample: () => ({ body: { courseNumber: 2 } }) },
   'GET /api/v1/users/role/:role': { sample: () => ({ params: { role: 'ROLE_USER' } }) },
-  'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9' }) },
+  'GET /api/v1/users': { sample: () => ({ query: 'page=0&limit=5' }) },
+  'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9&username=u&page=0&limit=5' }) },
   'GET /api/v1/users/developer/:subjectId': { sample: (w) => ({ params: { subjectId: w.subjectId } }) },
   'GET /api/v1/users/:telegramId': { sample: (w) => ({ params: { telegramId: w.id.other } }) },
   'PATCH /api/v1/users/:telegramId/ban': { sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
@@ -111,6 +112,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
       body: { title: 'Курсова', description: '', identifier: '', price: 50, type: 'REGULAR', developerTelegramId: w.id.developer, autoGenerate: false, teacherId: w.teacherId, args: null },
     }),
   },
+  'GET /api/v1/tasks/search': { sample: () => ({ query: 'title=a&limit=5' }) },
   'PATCH /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
   'DELETE /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.spare.taskId } }) },
   'POST /api/v1/news/news': { sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
@@ -166,10 +168,19 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: w.taskId } }),
   },
   'GET /api/v1/discounts/task/:taskId': { sample: (w) => ({ params: { taskId: w.taskId } }) },
+  'GET /api/v1/discounts': { sample: () => ({ query: 'type=LOCAL&search=a&page=0&limit=5' }) },
+  'GET /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'PATCH /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING }, body: { discountValue: 15 } }) },
+  'DELETE /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/discounts/bulk': { sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, taskIds: [w.taskId] } }) },
   'POST /api/v1/supports/sent': { sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
 
   // Demo mode lets a plain browser act as Telegram for the demo personas.
   'POST /api/dev/init-data': { sample: () => ({ body: { telegramId: '100001' } }) },
+  // Pay an invoice or the jar through the demo's fakes (a demo app built by a test runs none: 404).
+  'GET /api/dev/stars/invoice/:slug': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/stars/invoice/:slug/pay': { sample: () => ({ params: { slug: 'missing' } }) },
+  'POST /api/dev/monobank/pay': { sample: () => ({ body: { amount: 100, comment: 'ZLK-AAAAA' } }) },
 };
 
 export const TABLE: readonly Endpoint[] = Object.values(endpoints);

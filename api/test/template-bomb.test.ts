@@ -125,15 +125,17 @@ async function healthDuring<T>(work: Promise<T>): Promise<{ result: T; late: num
 }
 
 /**
- * Answers within 200 ms, as the server owes: nine in ten of them, and every one within 1 s.
- * The test machine is shared with other jobs, where an idle server's answers already come
- * 200-300 ms late now and then (waiting for a core); a server blocked by the template, as
- * before, answers nothing for tens of seconds.
+ * The template costs /healthz at most 200 ms (nine answers in ten) and never a second, over what
+ * the same poller measures on the same machine just before with nothing uploading. A shared
+ * test machine already delays an idle server's answers by hundreds of ms now and then (waiting
+ * for a core); a server blocked by the template, as before, answered nothing for 13.5 s.
+ * (Absolute figures on an idle machine: docs/PERFORMANCE.md.)
  */
-function expectResponsive(late: number[]) {
-  const sorted = [...late].sort((a, b) => a - b);
-  expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(200);
-  expect(sorted.at(-1)).toBeLessThan(1000);
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
+async function expectResponsive(late: number[]) {
+  const { late: idle } = await healthDuring(sleep(600));
+  expect(p90(late)).toBeLessThan(p90(idle) + 200);
+  expect(Math.max(...late)).toBeLessThan(Math.max(...idle) + 1000);
 }
 
 async function upload(taskId: number, bytes: Buffer) {
@@ -165,7 +167,7 @@ describe('a template that unpacks to ~95 MB', () => {
     for (const bytes of [bomb, lyingBomb]) {
       const { result, late } = await healthDuring(upload(task, bytes));
       expect([result.status, result.body.message]).toEqual([400, MSG.templateUnpackedTooBig]);
-      expectResponsive(late);
+      await expectResponsive(late);
     }
 
     expect(heapUsed() - heapBefore).toBeLessThan(100 * MB);
@@ -184,7 +186,7 @@ describe('a template that unpacks to ~95 MB', () => {
     expect(res.statusCode).toBe(200);
     expect(docxText((await download(ctx, res.json().link)).rawPayload)).toBe('Студент: Коваль І. І.\nВаріант №3');
     expect(await balanceOf(ctx.database.db, STUDENT, 'general')).toBe(0);
-    expectResponsive(late);
+    await expectResponsive(late);
   });
 });
 

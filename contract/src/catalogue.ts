@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COURSES, NAME_MAX, NAME_MIN, TASK_TYPES } from './constants.js';
-import { Id, IdInput, IntInput, IsoDate, NumberInput } from './common.js';
+import { Id, IdInput, IntInput, IsoDate, NumberInput, PageLimit, PageNumber, SearchText } from './common.js';
 import { MSG } from './messages.js';
 import { hasVisibleText } from './names.js';
 
@@ -100,6 +100,21 @@ export const TaskPatch = z.object({
   /** `""` or absent keeps it, `null` goes back to the server's default. */
   deadlineHours: z.union([z.literal('').transform(() => undefined), z.null(), deadlineHours], { error: MSG.deadlineHoursInvalid }).optional(),
 });
+
+/** `GET /api/v1/tasks/search` (admins): tasks of the live catalogue whose title holds `title`, by title. */
+export const TaskSearchQuery = z.object({ title: SearchText.default(''), page: PageNumber.default(0), limit: PageLimit.default(20) });
+/** A task as a picker shows it: enough to tell two tasks of the same name apart. */
+export const TaskPick = z.object({
+  id: Id,
+  title: z.string(),
+  price: z.number(),
+  visible: z.boolean(),
+  subjectName: z.string(),
+  teacherName: z.string(),
+  courseNumber: z.number(),
+});
+export type TaskPick = z.infer<typeof TaskPick>;
+export const TaskPickList = z.array(TaskPick);
 
 export const News = z.object({ id: Id, title: z.string(), text: z.string(), animation: z.string() });
 export type News = z.infer<typeof News>;

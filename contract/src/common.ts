@@ -28,3 +28,26 @@ export const ErrorBody = z.object({ message: z.string(), error: z.string().optio
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Ok = z.object({ ok: z.literal(true) });
+
+/**
+ * The most rows one page of a paged list answers (`?limit=`); MSG.limitInvalid names it. Lists
+ * that grow without bound take `page` (from 0) and `limit`.
+ */
+export const PAGE_MAX_LIMIT = 50;
+export const PageNumber = z.coerce
+  .number({ error: MSG.pageInvalid })
+  .int({ error: MSG.pageInvalid })
+  .min(0, { error: MSG.pageInvalid })
+  .max(100_000, { error: MSG.pageInvalid });
+export const PageLimit = z.coerce
+  .number({ error: MSG.limitInvalid })
+  .int({ error: MSG.limitInvalid })
+  .min(1, { error: MSG.limitInvalid })
+  .max(PAGE_MAX_LIMIT, { error: MSG.limitInvalid });
+
+/** What an admin types into a list's search field (trimmed; empty: no filter). */
+export const SEARCH_MAX = 100;
+export const SearchText = z
+  .string({ error: MSG.badRequest })
+  .trim()
+  .max(SEARCH_MAX, { error: MSG.searchTooLong(SEARCH_MAX) });

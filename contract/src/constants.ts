@@ -65,5 +65,9 @@ export type WalletKind = keyof typeof WALLET_NAMES;
 export const REFERRAL_PREFIX = 'ref_';
 
 export const MAINTENANCE_MESSAGE_MAX = 500;
-/** The `error` field of a 503 that maintenance answers, so a client tells it from an outage (the first screen reads it: no zod here). */
+/**
+ * The `error` field of a 503 that maintenance answers, so a client tells it from an outage.
+ * Here, not beside the maintenance schemas: the first screen reads it, and a module of zod
+ * schemas it imports from would bring zod into that bundle.
+ */
 export const MAINTENANCE_ERROR = 'MAINTENANCE';

@@ -111,3 +111,21 @@ export const DepositOptions = z.object({
   monobank: z.object({ available: z.boolean(), automatic: z.boolean(), jarLink: z.string() }),
 });
 export type DepositOptions = z.infer<typeof DepositOptions>;
+
+/**
+ * Demo mode only: what stands in for Telegram's payment sheet and for a bank app, so the demo
+ * pays through the same bot updates and statement reads as production (docs/WEB.md "Demo mode").
+ * An invoice is named by its link's slug (`https://t.me/$<slug>`), which is all the mini-app's
+ * invoice call hands the client.
+ */
+export const DemoInvoiceParam = z.object({ slug: z.string({ error: MSG.badRequest }).regex(/^[A-Za-z0-9_=-]{1,128}$/, { error: MSG.badRequest }) });
+export const DemoInvoice = z.object({ title: z.string(), stars: z.number(), amount: z.number() });
+export type DemoInvoice = z.infer<typeof DemoInvoice>;
+/** `ok: false` with Telegram's pre-checkout refusal (an expired request...): nothing was charged. */
+export const DemoPayAnswer = z.object({ ok: z.boolean(), message: z.string().optional() });
+export type DemoPayAnswer = z.infer<typeof DemoPayAnswer>;
+/** A transfer into the demo jar, as a student would make it in the bank's app: any amount, any comment. */
+export const DemoJarPayBody = z.object({
+  amount: NumberInput(MSG.amountInvalid).refine(isUahAmount, { error: MSG.amountInvalid, abort: true }).refine((v) => v <= MAX_DEPOSIT_UAH * 10, { error: MSG.amountInvalid }),
+  comment: z.string({ error: MSG.badRequest }).max(200, { error: MSG.badRequest }),
+});

@@ -1,3 +1,6 @@
+/** Ids named in a refusal: the first ten, then how many more. */
+const listIds = (ids: string[]) => (ids.length > 10 ? `${ids.slice(0, 10).join(', ')} і ще ${ids.length - 10}` : ids.join(', '));
+
 /**
  * Every Ukrainian text that crosses the wire or that two packages show.
  * The spec's exact strings come first; the rest are ours, written in the same voice.
@@ -114,6 +117,11 @@ export const MSG = {
     'Telegram не відповів. Кошти списано з гаманця, а повернення зірок завершиться автоматично, щойно Telegram відповість.',
   bankPaymentNotFound: 'Банківський платіж не знайдено.',
   bankPaymentTaken: 'Цей платіж уже зараховано.',
+  depositCodeCopied: 'Код скопійовано',
+  depositCodeCopyFail: 'Не вдалося скопіювати код',
+  depositStarsRefunded: 'Зірки повернуто.',
+  bankPaymentCredited: 'Платіж зараховано.',
+  telegramIdInvalid: 'Telegram ID — це лише цифри.',
   idempotencyKeyReused: 'Цей ключ ідемпотентності вже використано для іншого запиту.',
   pageInvalid: 'Номер сторінки має бути цілим числом від 0.',
   limitInvalid: 'Розмір сторінки має бути цілим числом від 1 до 50.',
@@ -181,6 +189,19 @@ export const MSG = {
   claimUnavailable: 'Бонус поки недоступний.',
   discountValue: 'Знижка має бути від 1 до 100 відсотків (0 — прибрати знижку).',
   discountUserRequired: 'Для персональної знижки оберіть користувача.',
+  discountPercent: 'Знижка має бути від 1 до 100 відсотків.',
+  discountNotFound: 'Знижку не знайдено.',
+  discountPatchEmpty: 'Вкажіть, що змінити у знижці: відсоток, кількість активацій або час дії.',
+  discountWindowInvalid: 'Час дії знижки має бути датою й часом у форматі ISO 8601, наприклад 2026-09-01T00:00:00+03:00.',
+  discountWindowOrder: 'Початок дії знижки має бути раніше за її кінець.',
+  discountWindowPast: 'Кінець дії знижки вже минув: оберіть пізнішу дату.',
+  discountTasksRequired: 'Оберіть хоча б одне завдання.',
+  discountTooManyTasks: (max: number) => `За один раз можна дати знижку щонайбільше на ${max} завдань.`,
+  discountTooManyUsers: (max: number) => `За один раз можна дати знижку щонайбільше ${max} користувачам.`,
+  discountGlobalWithUsers: 'Знижка для всіх не має списку користувачів: приберіть користувачів або оберіть персональну знижку.',
+  discountTasksMissing: (ids: string[]) => `Завдання не знайдено: ${listIds(ids)}.`,
+  discountUsersMissing: (ids: string[]) => `Користувачів не знайдено: ${listIds(ids)}.`,
+  searchTooLong: (max: number) => `Пошуковий запит задовгий: не більше ${max} символів.`,
   supportMessageEmpty: 'Напишіть повідомлення.',
   supportMessageTooLong: (max: number) => `Повідомлення задовге: не більше ${max} символів.`,
   claimTaken: 'Бонус уже отримано.',

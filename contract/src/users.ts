@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COURSES, GRANTABLE_ROLES, ROLES } from './constants.js';
-import { Id, IntInput, IsoDate } from './common.js';
+import { Id, IntInput, IsoDate, PageLimit, PageNumber, SearchText } from './common.js';
 import { MSG } from './messages.js';
 
 export const AuthBody = z.string({ error: MSG.initDataMissing }).min(1, { error: MSG.initDataMissing });
@@ -44,8 +44,20 @@ export const TelegramIdParam = z.object({
 });
 export const SubjectIdParam = z.object({ subjectId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.notFound }) });
 export const BanQuery = z.object({ value: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true') });
-/** `prefix`: the start of a Telegram ID (empty: everyone). */
-export const UserSearchQuery = z.object({ prefix: z.string().regex(/^\d{0,16}$/).default('') });
+/**
+ * `?page&limit` of the user lists: without both, the whole list (as existing clients read it);
+ * with either, one page (`page` from 0, `limit` up to PAGE_MAX_LIMIT, default USER_PAGE_SIZE).
+ */
+export const USER_PAGE_SIZE = 30;
+export const UserListQuery = z.object({ page: PageNumber.optional(), limit: PageLimit.optional() });
+/**
+ * `prefix`: the start of a Telegram ID; `username`: part of a username, any case, a leading `@`
+ * ignored. Both empty: everyone. Paged like UserListQuery.
+ */
+export const UserSearchQuery = UserListQuery.extend({
+  prefix: z.string().regex(/^\d{0,16}$/, { error: MSG.badRequest }).default(''),
+  username: SearchText.transform((v) => v.replace(/^@/, '')).optional(),
+});
 export const RoleBody = z.object({ roleName: z.enum(GRANTABLE_ROLES, { error: MSG.roleOne }) });
 
 /**

@@ -82,6 +82,7 @@ const SCREENS: Shot[] = [
   { name: 'history', persona: S, path: '/settings/history-task' },
   { name: 'support', persona: S, path: '/settings/support' },
   { name: 'settings-rules', persona: S, path: '/settings/rules' },
+  { name: 'settings-privacy', persona: S, path: '/settings/privacy' },
   { name: 'not-found', persona: S, path: '/no-such-screen' },
   // --- developer ---
   { name: 'settings-developer', persona: D, path: '/settings' },
@@ -112,11 +113,15 @@ const SCREENS: Shot[] = [
   { name: 'admin-user-wallet', persona: A, path: `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}` },
   { name: 'admin-user-history', persona: A, path: `/settings/admin-panel/profile/history-task?telegramId=${PERSONA.student}` },
   { name: 'admin-withdrawals', persona: A, path: '/settings/admin-panel/withdrawals' },
+  { name: 'admin-deposits', persona: A, path: '/settings/admin-panel/deposits' },
+  { name: 'admin-bank-payments', persona: A, path: '/settings/admin-panel/bank-payments' },
   { name: 'admin-disputes', persona: A, path: '/settings/admin-panel/disputes' },
   { name: 'admin-faq', persona: A, path: '/settings/admin-panel/faq' },
   { name: 'admin-faq-form', persona: A, path: '/settings/admin-panel/faq/edit' },
   { name: 'admin-news', persona: A, path: '/settings/admin-panel/news' },
   { name: 'admin-news-form', persona: A, path: '/settings/admin-panel/news/edit' },
+  { name: 'admin-discounts', persona: A, path: '/settings/admin-panel/discounts' },
+  { name: 'admin-discount-new', persona: A, path: '/settings/admin-panel/discounts/new' },
   // Last: bans the student.
   {
     name: 'blocked',

@@ -27,9 +27,11 @@ const BUDGET_KB = 150;
 const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
   { name: 'catalogue admin', pattern: /src\/screens\/catalogue-admin\/(?!routes\.tsx)/ },
   { name: 'admin: users, FAQ, news', pattern: /src\/screens\/admin-users\/(?!routes\.tsx)/ },
+  { name: 'admin: discounts', pattern: /src\/screens\/admin-discounts\/(?!routes\.tsx)/ },
   { name: 'developer panel', pattern: /src\/screens\/dev-panel\/(?!routes\.tsx)/ },
   { name: 'wallet: admin top-ups and withdrawals', pattern: /src\/screens\/wallet\/admin\// },
   { name: 'wallet: developer withdraw', pattern: /src\/screens\/wallet\/withdraw\// },
+  { name: 'wallet: top-up sheet', pattern: /src\/screens\/wallet\/topup\// },
   { name: "history: admin view of a user's orders", pattern: /src\/screens\/history\/Admin(HistoryScreen|OrderActions)/ },
   { name: 'history: disputes (admin)', pattern: /src\/screens\/history\/admin\// },
   {

@@ -20,3 +20,5 @@ export const canDownloadFileNatively = vi.fn(() => true);
 export const hasMainButton = vi.fn(() => false);
 export const setMainButton = vi.fn((_params: { text: string; enabled: boolean; loading: boolean } | null) => undefined);
 export const onMainButton = vi.fn((_listener: () => void) => () => {});
+/** telegram/invoice.ts's one call: `vi.mock('<path to>/telegram/invoice', () => import('<path to>/test/sdk-mock'))`. */
+export const openInvoice = vi.fn((_url: string) => Promise.resolve<'paid' | 'cancelled' | 'failed' | 'pending'>('paid'));

@@ -68,7 +68,7 @@ export function telegramSender(api: Api, blobs: BlobStore, appButton: (chatId: n
   };
 }
 
-/** Demo mode has no bot: messages are written to the log and count as sent. */
+/** Demo mode sends to nobody real: messages are written to the log and count as sent. */
 export function logSender(log: { info(obj: object, msg?: string): void }): OutboxSender {
   return {
     async deliver(item, stepDone) {

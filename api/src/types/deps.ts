@@ -18,6 +18,24 @@ import type { StarsGateway } from '../ports/stars.js';
 // module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
 // such a loop.
 
+/** A payer of the demo: does in-process what Telegram and the bank do for a real user. */
+export interface DemoPayments {
+  /** A Stars invoice the fake Bot API made, by its link's slug. */
+  invoice(slug: string): { link: string; title: string; stars: number; payload: string } | undefined;
+  /**
+   * What Telegram does when `user` pays the Stars invoice `link`: the bot gets
+   * pre_checkout_query, and when it agrees, a message with successful_payment. `ok: false`
+   * carries the bot's refusal (nothing was charged).
+   */
+  payInvoice(link: string, user: { id: number; username: string; firstName: string }): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** An incoming transfer (UAH) into the demo jar, which the statement reader finds at its next read. */
+  payJar(amountUah: number, comment: string): Promise<void>;
+  /** The statement reader's wait between reads of the demo jar (the real bank allows one a minute). */
+  bankReadGapMs: number;
+  /** Stops the fakes (deps.dispose calls it). */
+  close(): Promise<void>;
+}
+
 /** Everything a route list, the bot or a job may use; built once per app so tests can build many apps. */
 export interface AppDeps {
   config: Config;
@@ -46,8 +64,10 @@ export interface AppDeps {
   jobs: JobRegistry;
   /** Telegram Stars invoices and refunds (null where no Bot API answers: Stars top-ups are refused). */
   stars: StarsGateway | null;
-  /** The Telegram inbound adapter (null in demo mode); bot/runtime.ts starts it. */
+  /** The Telegram inbound adapter (in demo mode: polling the local fake Bot API, when it runs); bot/runtime.ts starts it. */
   bot: Bot | null;
+  /** Demo mode's local stand-ins for Telegram's payments and the bank (modules/demo/payments.ts); null elsewhere. */
+  demoPayments: DemoPayments | null;
   /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
   dispose(): Promise<void>;
 }

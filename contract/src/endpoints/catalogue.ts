@@ -3,7 +3,7 @@ import type { Ok } from '../common.js';
 import type { UserList } from '../users.js';
 import type {
   Argument, ArgumentCreate, ArgumentList, ArgumentPatch, CourseParam, Faq, FaqBody, FaqList, FaqPatch, News, NewsBody, NewsList, NewsPatch,
-  Subject, SubjectCreate, SubjectList, SubjectParam, SubjectPatch, Task, TaskCreate, TaskList, TaskPatch, Teacher, TeacherCreate,
+  Subject, SubjectCreate, SubjectList, SubjectParam, SubjectPatch, Task, TaskCreate, TaskList, TaskPatch, TaskPickList, TaskSearchQuery, Teacher, TeacherCreate,
   TeacherList, TeacherParam, TeacherUpdate,
 } from '../catalogue.js';
 import type { IdParam } from '../common.js';
@@ -53,6 +53,10 @@ export const deleteArgument = endpoint<{ params: typeof IdParam; answer: typeof 
 // Tasks
 export const tasksOfTeacher = endpoint<{ params: typeof TeacherParam; answer: typeof TaskList }>({
   method: 'GET', path: '/api/v1/tasks/teacher/:teacherId', access: 'user', tag: 'tasks', summary: "A teacher's tasks; hidden ones only for admins; `discount` is the caller's",
+});
+export const searchTasks = endpoint<{ query: typeof TaskSearchQuery; answer: typeof TaskPickList }>({
+  method: 'GET', path: '/api/v1/tasks/search', access: 'admin', tag: 'tasks',
+  summary: 'Tasks of the live catalogue whose title holds `title` (any case), by title, one page (`page` from 0, `limit` up to 50, default 20)',
 });
 export const createTask = endpoint<{ body: typeof TaskCreate; answer: typeof Task }>({
   method: 'POST', path: '/api/v1/tasks/task', access: 'admin', status: 201, tag: 'tasks', summary: 'Adds a task to a teacher',

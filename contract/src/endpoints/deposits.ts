@@ -1,8 +1,8 @@
 import { endpoint } from '../endpoint.js';
 import type { IdParam, Ok } from '../common.js';
 import type {
-  BankPaymentCreditBody, BankPaymentList, BankPaymentParam, BankPaymentQuery, DepositOptions, DepositRequest, DepositRequestBody,
-  DepositRequestList, DepositRequestQuery, MonobankWebhookBody,
+  BankPaymentCreditBody, BankPaymentList, BankPaymentParam, BankPaymentQuery, DemoInvoice, DemoInvoiceParam, DemoJarPayBody, DemoPayAnswer,
+  DepositOptions, DepositRequest, DepositRequestBody, DepositRequestList, DepositRequestQuery, MonobankWebhookBody,
 } from '../deposits.js';
 import type { WalletList } from '../wallet.js';
 
@@ -40,6 +40,7 @@ export const creditBankPayment = endpoint<{ params: typeof BankPaymentParam; bod
   method: 'POST', path: '/api/v1/transactions/bank-payments/:id/credit', access: 'admin', tag,
   summary: "Credits an unmatched bank payment to a user's general wallet, once; answers the user's wallets",
 });
+
 export const monobankWebhookCheck = endpoint<{ answer: typeof Ok }>({
   method: 'GET', path: '/api/v1/transactions/monobank/webhook', access: 'public', tag,
   summary: "Answers the bank's check of the webhook URL (made when the webhook is set)",
@@ -47,4 +48,18 @@ export const monobankWebhookCheck = endpoint<{ answer: typeof Ok }>({
 export const monobankWebhook = endpoint<{ body: typeof MonobankWebhookBody; answer: typeof Ok }>({
   method: 'POST', path: '/api/v1/transactions/monobank/webhook', access: 'public', tag,
   summary: "The bank's notice of a jar statement item: unsigned, so it only brings the next statement read forward; nothing is credited from it",
+});
+
+// Demo mode only (no BOT_TOKEN, not production): the local fakes' stand-ins for Telegram and the bank.
+export const demoStarsInvoice = endpoint<{ params: typeof DemoInvoiceParam; answer: typeof DemoInvoice }>({
+  method: 'GET', path: '/api/dev/stars/invoice/:slug', access: 'public', demoOnly: true, tag: 'demo',
+  summary: "What the emulated payment sheet shows for a Stars invoice link's slug",
+});
+export const demoStarsPay = endpoint<{ params: typeof DemoInvoiceParam; answer: typeof DemoPayAnswer }>({
+  method: 'POST', path: '/api/dev/stars/invoice/:slug/pay', access: 'public', demoOnly: true, tag: 'demo',
+  summary: "Pays a Stars invoice as Telegram would: the fake Bot API sends the bot pre_checkout_query, then successful_payment",
+});
+export const demoJarPay = endpoint<{ body: typeof DemoJarPayBody; answer: typeof DemoPayAnswer }>({
+  method: 'POST', path: '/api/dev/monobank/pay', access: 'public', demoOnly: true, tag: 'demo',
+  summary: "Adds an incoming transfer with this comment to the fake bank jar; the statement reader credits it at its next read",
 });

@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint.js';
-import type { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserSearchQuery } from '../users.js';
+import type { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserListQuery, UserSearchQuery } from '../users.js';
 
 const tag = 'users';
 
@@ -12,7 +12,13 @@ export const signIn = endpoint<{ body: typeof AuthBody; answer: typeof AuthAnswe
   summary: 'Sign in with Telegram initData (the raw string as a JSON string body)',
 });
 
-export const listUsers = endpoint<{ answer: typeof UserList }>({ method: 'GET', path: '/api/v1/users', access: 'admin', tag, summary: 'All users' });
+export const listUsers = endpoint<{ query: typeof UserListQuery; answer: typeof UserList }>({
+  method: 'GET',
+  path: '/api/v1/users',
+  access: 'admin',
+  tag,
+  summary: 'All users, newest first; with `page` (from 0) or `limit` (up to 50, default 30) one page of them',
+});
 
 export const myCourse = endpoint<{ answer: typeof Course }>({
   method: 'GET',
@@ -31,12 +37,12 @@ export const setMyCourse = endpoint<{ body: typeof CourseBody; answer: typeof Co
   summary: "Choose the caller's course",
 });
 
-export const usersByRole = endpoint<{ params: typeof RoleParam; answer: typeof UserList }>({
+export const usersByRole = endpoint<{ params: typeof RoleParam; query: typeof UserListQuery; answer: typeof UserList }>({
   method: 'GET',
   path: '/api/v1/users/role/:role',
   access: 'admin',
   tag,
-  summary: 'Users who hold a role',
+  summary: 'Users who hold a role, newest first; paged like the user list',
 });
 
 export const searchUsers = endpoint<{ query: typeof UserSearchQuery; answer: typeof UserList }>({
@@ -44,7 +50,7 @@ export const searchUsers = endpoint<{ query: typeof UserSearchQuery; answer: typ
   path: '/api/v1/users/search',
   access: 'admin',
   tag,
-  summary: 'Users whose Telegram ID starts with a prefix',
+  summary: 'Users whose Telegram ID starts with `prefix` and whose username holds `username` (any case); paged like the user list',
 });
 
 export const getUser = endpoint<{ params: typeof TelegramIdParam; answer: typeof User }>({

@@ -25,6 +25,8 @@ export const qk = {
       ['catalogue', 'tasks', 'lookup', subjectId, taskId, teacherId] as const,
     arguments: () => ['catalogue', 'arguments'] as const,
     discounts: (taskId: string) => ['catalogue', 'discounts', taskId] as const,
+    /** The admin's task picker (tasks whose title holds `title`). */
+    taskSearch: (title: string) => ['catalogue', 'tasks', 'search', title] as const,
     template: (taskId: string) => ['catalogue', 'template', taskId] as const,
   },
 
@@ -36,7 +38,6 @@ export const qk = {
     transactionsOf: (telegramId: string) => ['wallet', 'transactions', telegramId] as const,
     /** `kind` undefined: both wallets' rows (students, the admin's view of a user). */
     transactions: (telegramId: string, kind?: WalletKind) => ['wallet', 'transactions', telegramId, kind ?? 'all'] as const,
-    jar: () => ['wallet', 'jar'] as const,
     myWithdrawals: () => ['wallet', 'withdrawals', 'my'] as const,
     withdrawals: (status: WithdrawalStatus) => ['wallet', 'withdrawals', 'all', status] as const,
   },
@@ -55,6 +56,13 @@ export const qk = {
     friends: () => ['invites', 'friends'] as const,
     progress: () => ['invites', 'progress'] as const,
     claimable: () => ['invites', 'isAvailableClaim'] as const,
+  },
+
+  /** The admin discount list: `all` refreshes every page and every single discount. */
+  discounts: {
+    all: ['discounts'] as const,
+    list: (type: string, search: string) => ['discounts', 'list', type, search] as const,
+    one: (id: string) => ['discounts', 'one', id] as const,
   },
 
   faq: () => ['faq'] as const,
@@ -78,9 +86,11 @@ export const qk = {
   /** User administration and the user pickers of the admin catalogue. */
   users: {
     all: ['users'] as const,
-    list: (prefix: string) => ['users', 'list', prefix] as const,
+    /** The admin's paged list, for what was typed (ID prefix or username). */
+    list: (search: string) => ['users', 'list', search] as const,
     one: (telegramId: string) => ['users', 'one', telegramId] as const,
-    search: (prefix: string) => ['users', 'search', prefix] as const,
+    search: (text: string) => ['users', 'search', text] as const,
     developers: () => ['users', 'role', 'ROLE_DEVELOPER'] as const,
   },
 } as const;
+

@@ -3,6 +3,7 @@ import type { Role } from '@zalik/contract';
 import { DEMO_BAR_HEIGHT, getDemoState, pressDemoBackButton, setDemoTheme, subscribeDemo, switchPersona } from '../telegram/demo';
 import { BackIcon, MoonIcon, SunIcon } from '../ui';
 import styles from './DemoBar.module.css';
+import { DemoPayments } from './DemoPayments';
 
 const ROLE_LABEL: Record<Role, string> = {
   ROLE_USER: 'студент',
@@ -12,13 +13,15 @@ const ROLE_LABEL: Record<Role, string> = {
 
 /**
  * Stands in for Telegram's own header in demo mode: its back button, the persona switcher
- * (reloads as that persona) and a light/dark switch (applied at once, as Telegram does).
+ * (reloads as that persona) and a light/dark switch (applied at once, as Telegram does); and for
+ * what Telegram and the bank show over the app when it pays (DemoPayments).
  */
 export function DemoBar() {
   const state = useSyncExternalStore(subscribeDemo, getDemoState);
   if (!state) return null;
   const dark = state.theme === 'dark';
   return (
+    <>
     <header className={styles.bar} style={{ '--demo-bar-height': `${DEMO_BAR_HEIGHT}px` } as CSSProperties} data-testid="demo-bar">
       {state.backButtonVisible ? (
         <button type="button" className={styles.back} onClick={pressDemoBackButton} aria-label="Назад">
@@ -50,5 +53,8 @@ export function DemoBar() {
         ))}
       </select>
     </header>
+    {/* Telegram's payment sheet and the bank's page, as the emulated client shows them. */}
+    <DemoPayments />
+    </>
   );
 }

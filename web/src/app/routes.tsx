@@ -25,6 +25,7 @@ import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
 import { broadcastsRoutes } from '../screens/broadcasts/routes';
+import { adminDiscountsRoutes } from '../screens/admin-discounts/routes';
 import { dashboardRoutes } from '../screens/dashboard/routes';
 import { paths } from '../lib/paths';
 
@@ -63,9 +64,11 @@ export const routes: RouteObject[] = [
               // --- settings ---
               { path: paths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
               { path: paths.settings.rules, lazy: rules },
+              { path: paths.settings.privacy, lazy: () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.PrivacyScreen })) },
               // --- admin (lazy): /settings/admin-panel/... ---
               ...adminUsersRoutes,
               ...broadcastsRoutes,
+              ...adminDiscountsRoutes,
               ...dashboardRoutes,
               // --- developer (lazy): /settings/dev-panel ---
               ...devPanelRoutes,

@@ -73,7 +73,12 @@ export const paths = {
   },
 
   // --- wallet tab ---
-  wallet: { root: '/wallet', deposit: '/wallet/deposit', withdraw: '/wallet/withdraw' },
+  wallet: {
+    root: '/wallet',
+    /** The top-up sheet over the wallet (a child route of /wallet). */
+    deposit: '/wallet/deposit',
+    withdraw: '/wallet/withdraw',
+  },
 
   // --- invitation tab ---
   invitation: { root: '/invitation', invite: '/invitation/invite' },
@@ -85,6 +90,7 @@ export const paths = {
     history: '/settings/history-task',
     support: '/settings/support',
     devPanel: '/settings/dev-panel',
+    privacy: '/settings/privacy',
   },
 
   // --- admin panel (`?telegramId=` names the user) ---
@@ -96,6 +102,8 @@ export const paths = {
     wallet: at(`${profile}/wallet`, (telegramId: string) => `${profile}/wallet?telegramId=${enc(telegramId)}`),
     history: at(`${profile}/history-task`, (telegramId: string) => `${profile}/history-task?telegramId=${enc(telegramId)}`),
     withdrawals: `${adminPanel}/withdrawals`,
+    deposits: `${adminPanel}/deposits`,
+    bankPayments: `${adminPanel}/bank-payments`,
     disputes: `${adminPanel}/disputes`,
     faq: `${adminPanel}/faq`,
     faqForm: `${adminPanel}/faq/edit`,
@@ -106,5 +114,8 @@ export const paths = {
     broadcasts: `${adminPanel}/broadcasts`,
     newBroadcast: `${adminPanel}/broadcasts/new`,
     broadcast: at(`${adminPanel}/broadcasts/view`, (id: string) => `${adminPanel}/broadcasts/view?id=${enc(id)}`),
+    discounts: `${adminPanel}/discounts`,
+    discountNew: `${adminPanel}/discounts/new`,
+    discount: at(`${adminPanel}/discounts/edit`, (id: string) => `${adminPanel}/discounts/edit?id=${enc(id)}`),
   },
 } as const;

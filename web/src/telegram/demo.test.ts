@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATH } from '../api/auth';
 import { takeEarly } from '../api/early';
 import { startEarly } from '../app/early';
-import { startDemo } from './demo';
+import { closeDemoBank, closeDemoInvoice, getDemoState, startDemo } from './demo';
+import { openInvoice } from './invoice';
+import { initTelegram, openLink } from './sdk';
 
 const PERSONAS = [
   { telegramId: '100001', username: 'student_demo', firstName: 'Олена', role: 'ROLE_USER' },
@@ -54,5 +56,30 @@ describe('demo start (telegram/demo.ts)', () => {
     fetchMock.mockImplementation(async (url: string) => (url === '/api/dev/personas' ? json(PERSONAS) : json({ initData: signed('100003') })));
     await startDemo();
     expect(takeEarly('POST', AUTH_PATH, JSON.stringify(signed('100003')))).toBeUndefined();
+  });
+});
+
+describe("the emulated client's payments (app/DemoPayments.tsx shows them)", () => {
+  it('shows a Stars invoice the app opens and tells the app how its sheet closed, as Telegram does', async () => {
+    await startDemo();
+    await initTelegram();
+    const outcome = openInvoice('https://t.me/$zalikSlug41');
+    await vi.waitFor(() => expect(getDemoState()?.invoice).toEqual({ slug: 'zalikSlug41' }));
+    closeDemoInvoice('paid');
+    await expect(outcome).resolves.toBe('paid');
+    expect(getDemoState()?.invoice).toBeNull();
+  });
+
+  it("shows the bank's jar page instead of opening a real bank; other links open as before", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await startDemo();
+    await initTelegram();
+    openLink('https://send.monobank.ua/jar/zalikjar?a=100&t=ZLK-7F3K2');
+    await vi.waitFor(() => expect(getDemoState()?.bankLink).toBe('https://send.monobank.ua/jar/zalikjar?a=100&t=ZLK-7F3K2'));
+    expect(open).not.toHaveBeenCalled();
+    closeDemoBank();
+    expect(getDemoState()?.bankLink).toBeNull();
+    openLink('https://example.com/');
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://example.com/', '_blank', 'noopener'));
   });
 });

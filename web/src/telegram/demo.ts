@@ -59,6 +59,10 @@ export interface DemoState {
   platform: DemoPlatform;
   backButtonVisible: boolean;
   fullscreen: boolean;
+  /** A Stars invoice the app opened: the emulated payment sheet shows it (app/DemoPayments.tsx). */
+  invoice: { slug: string } | null;
+  /** A bank jar link the app opened: the emulated bank shows it instead of a real bank's page. */
+  bankLink: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +186,19 @@ function emulatePopup(params: Record<string, unknown>): void {
   emitEvent('popup_closed', buttonId ? { button_id: buttonId } : {});
 }
 
+/**
+ * A Monobank jar link: in demo mode the jar is the API's local fake, so no real bank may be
+ * paid; the emulated bank takes the transfer instead.
+ */
+function isBankJarLink(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.hostname === 'send.monobank.ua' && u.pathname.startsWith('/jar/');
+  } catch {
+    return false;
+  }
+}
+
 function emulateDownload(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
@@ -227,7 +244,11 @@ function respond(name: string, rawParams: unknown): void {
       update({ backButtonVisible: params.is_visible === true });
       return;
     case 'web_app_open_link':
-      window.open(str(params.url), '_blank', 'noopener');
+      if (isBankJarLink(str(params.url))) update({ bankLink: str(params.url) });
+      else window.open(str(params.url), '_blank', 'noopener');
+      return;
+    case 'web_app_open_invoice':
+      update({ invoice: { slug: str(params.slug) } });
       return;
     case 'web_app_open_tg_link':
       window.open(`https://t.me${str(params.path_full)}`, '_blank', 'noopener');
@@ -338,6 +359,8 @@ export async function startDemo(): Promise<DemoStart> {
     platform: prefs.platform,
     backButtonVisible: false,
     fullscreen: false,
+    invoice: null,
+    bankLink: null,
   };
   installMock(signed.initData, state);
   return { ok: true, state };
@@ -359,4 +382,16 @@ export function setDemoTheme(theme: DemoTheme): void {
 /** The emulated Telegram header's back button was tapped. */
 export function pressDemoBackButton(): void {
   emitEvent('back_button_pressed');
+}
+
+/** The emulated payment sheet closed: tells the app as Telegram does (`invoice_closed`). */
+export function closeDemoInvoice(status: 'paid' | 'cancelled' | 'failed'): void {
+  const slug = state?.invoice?.slug;
+  update({ invoice: null });
+  if (slug) emitEvent('invoice_closed', { slug, status });
+}
+
+/** The emulated bank page closed (the app is told nothing, as with a real bank). */
+export function closeDemoBank(): void {
+  update({ bankLink: null });
 }

@@ -1,9 +1,13 @@
-import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserSearchQuery, endpoints as ep } from '@zalik/contract';
+import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserListQuery, UserSearchQuery, USER_PAGE_SIZE, endpoints as ep } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
 import { assertNotInMaintenance } from '../maintenance/service.js';
+
+/** Existing clients read whole lists: only a request naming `page` or `limit` gets one page. */
+const pageOf = (q: { page?: number; limit?: number }) =>
+  q.page === undefined && q.limit === undefined ? undefined : { page: q.page ?? 0, limit: q.limit ?? USER_PAGE_SIZE };
 
 export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Route[] => [
   route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request) => {
@@ -15,7 +19,7 @@ export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Ro
     return { jwt, courseNumber: user.courseNumber };
   }),
 
-  route(ep.listUsers, { answer: UserList }, () => users.list()),
+  route(ep.listUsers, { query: UserListQuery, answer: UserList }, (request) => users.list({ page: pageOf(request.query) })),
 
   route(ep.myCourse, { answer: Course }, (request) => users.getCourse(currentUser(request).telegramId)),
 
@@ -24,9 +28,13 @@ export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Ro
     return request.body.courseNumber;
   }),
 
-  route(ep.usersByRole, { params: RoleParam, answer: UserList }, (request) => users.list({ role: request.params.role })),
+  route(ep.usersByRole, { params: RoleParam, query: UserListQuery, answer: UserList }, (request) =>
+    users.list({ role: request.params.role, page: pageOf(request.query) }),
+  ),
 
-  route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) => users.list({ prefix: request.query.prefix })),
+  route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) =>
+    users.list({ prefix: request.query.prefix, username: request.query.username, page: pageOf(request.query) }),
+  ),
 
   route(ep.getUser, { params: TelegramIdParam, answer: User }, (request) => users.get(Number(request.params.telegramId))),
 

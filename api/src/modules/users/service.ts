@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG, ROLES, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { containsText } from '../../db/search.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types/auth.js';
 import type { TelegramProfile } from './initdata.js';
@@ -41,13 +42,20 @@ export function toUser(row: UserRow, adminIds: ReadonlySet<string>): User {
   };
 }
 
+/** One page of a list: `page` from 0, `limit` rows. */
+export interface Page {
+  page: number;
+  limit: number;
+}
+
 export type RoleGrantHook = (tx: Executor, telegramId: number, role: Role) => Promise<void>;
 
 export interface UsersService {
   signIn(profile: TelegramProfile): Promise<{ user: User; created: boolean }>;
   loadAuthUser(telegramId: number): Promise<(AuthUser & { banned: boolean }) | null>;
   get(telegramId: number): Promise<User>;
-  list(opts?: { role?: Role; prefix?: string }): Promise<User[]>;
+  /** Newest first; every match, or one page of them. */
+  list(opts?: { role?: Role; prefix?: string; username?: string; page?: Page }): Promise<User[]>;
   getCourse(telegramId: number): Promise<number>;
   setCourse(telegramId: number, course: number): Promise<void>;
   setBan(telegramId: number, value: boolean, byTelegramId: number): Promise<User>;
@@ -102,12 +110,20 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
 
     get,
 
-    async list({ role, prefix } = {}) {
+    async list({ role, prefix, username, page } = {}) {
       const where = [sql`TRUE`];
       if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
-      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${sql.join(where, sql` AND `)} ORDER BY u.created_at DESC, u.telegram_id`);
-      const users = found.map(asUser);
-      return role ? users.filter((u) => u.roles.includes(role)) : users;
+      if (username) where.push(containsText(sql`u.username`, username));
+      // Config admins are admins whatever user_roles says (toUser), so the role is filtered as toUser decides it.
+      if (role === 'ROLE_ADMIN') {
+        where.push(sql`(EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_ADMIN')
+                        OR u.telegram_id::text = ANY(${`{${[...adminIds].join(',')}}`}::text[]))`);
+      } else if (role === 'ROLE_DEVELOPER') {
+        where.push(sql`EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_DEVELOPER')`);
+      }
+      const paged = page ? sql` LIMIT ${page.limit} OFFSET ${page.page * page.limit}` : sql``;
+      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${sql.join(where, sql` AND `)} ORDER BY u.created_at DESC, u.telegram_id${paged}`);
+      return found.map(asUser);
     },
 
     async getCourse(telegramId) {

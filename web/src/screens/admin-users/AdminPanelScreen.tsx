@@ -1,9 +1,22 @@
-import { BoltIcon, Cell, ChartIcon, DocumentIcon, IconTile, Page, Section, SettingsIcon, ShieldIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, CardIcon, Cell, ChartIcon, DocumentIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours, as on the settings screen: white glyphs on them read in both themes. */
-const TILE = { users: '#007aff', withdrawals: '#34c759', disputes: '#ff3b30', catalogue: '#ff9500', news: '#af52de', faq: '#5ac8fa', maintenance: '#8e8e93', broadcasts: '#ff2d55', dashboard: '#5856d6' } as const;
+const TILE = {
+  users: '#007aff',
+  deposits: '#ff9f0a',
+  bank: '#5856d6',
+  withdrawals: '#34c759',
+  disputes: '#ff3b30',
+  catalogue: '#ff9500',
+  news: '#af52de',
+  faq: '#5ac8fa',
+  maintenance: '#8e8e93',
+  broadcasts: '#ff2d55',
+  discounts: '#af52de',
+  dashboard: '#30b0c7',
+} as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
 export default function AdminPanelScreen() {
@@ -26,18 +39,34 @@ export default function AdminPanelScreen() {
             Користувачі
           </Cell>
           <Cell
-            to={paths.admin.withdrawals}
-            before={<IconTile color={TILE.withdrawals}><WalletIcon size={19} /></IconTile>}
-            subtitle="Виплати розробникам"
-          >
-            Заявки на виведення
-          </Cell>
-          <Cell
             to={paths.admin.disputes}
             before={<IconTile color={TILE.disputes}><ShieldIcon size={19} /></IconTile>}
             subtitle="Замовлення, які студент оскаржив"
           >
             Спори
+          </Cell>
+        </Section>
+        <Section header="Гроші">
+          <Cell
+            to={paths.admin.deposits}
+            before={<IconTile color={TILE.deposits}><StarIcon size={19} /></IconTile>}
+            subtitle="Зірки Telegram і картка: статуси, повернення зірок"
+          >
+            Поповнення
+          </Cell>
+          <Cell
+            to={paths.admin.bankPayments}
+            before={<IconTile color={TILE.bank}><CardIcon size={19} /></IconTile>}
+            subtitle="Перекази без коду: зарахувати вручну"
+          >
+            Платежі на банку
+          </Cell>
+          <Cell
+            to={paths.admin.withdrawals}
+            before={<IconTile color={TILE.withdrawals}><WalletIcon size={19} /></IconTile>}
+            subtitle="Виплати розробникам"
+          >
+            Заявки на виведення
           </Cell>
         </Section>
         <Section header="Вміст">
@@ -58,6 +87,13 @@ export default function AdminPanelScreen() {
         <Section footer="Предмети, викладачів, завдання та знижки редагуйте прямо у вкладці «Завдання»: утримуйте картку або клацніть правою кнопкою, щоб відкрити меню.">
           <Cell to={paths.home} before={<IconTile color={TILE.catalogue}><TasksIcon size={19} /></IconTile>}>
             Каталог завдань
+          </Cell>
+          <Cell
+            to={paths.admin.discounts}
+            before={<IconTile color={TILE.discounts}><PercentIcon size={19} /></IconTile>}
+            subtitle="Усі знижки: пошук, зміна, видалення"
+          >
+            Знижки
           </Cell>
         </Section>
         <Section>

@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState, Input, Page, Section, SkeletonRows } from '../../ui';
+import type { User } from '@zalik/contract';
+import { isNetworkError } from '../../api/network';
+import { Button, EmptyState, Input, Page, Section, SkeletonRows } from '../../ui';
 import { useUsers } from './api';
 import { RequireRole } from '../../lib/RequireRole';
+import { useLoadMore } from '../../lib/useLoadMore';
+import { userSearchQuery } from '../../lib/userSearch';
 import { useBanFlow } from './useBanFlow';
 import { UserRow } from './UserRow';
 import styles from './admin-users.module.css';
 
-/** Rows drawn at once; the search narrows a big list down rather than the screen scrolling thousands. */
-const SHOWN = 100;
 const SEARCH_DELAY_MS = 250;
 
-/** /settings/admin-panel/profile: every user, searchable by Telegram ID prefix (lazy chunk). */
+/** The URL's search: `?prefix=` (digits) or `?username=`. */
+const searchOf = (p: URLSearchParams) => p.get('prefix') ?? (p.get('username') ? `@${p.get('username')}` : '');
+
+/**
+ * /settings/admin-panel/profile: every user, newest first, a page at a time as the admin
+ * scrolls; searchable by Telegram ID prefix or username (lazy chunk).
+ */
 export default function UserListScreen() {
   return (
     <RequireRole role="admin">
@@ -20,57 +28,67 @@ export default function UserListScreen() {
   );
 }
 
+/** A new sign-in between two pages shifts the later ones: a user met twice is shown once. */
+const unique = (users: User[]) => [...new Map(users.map((u) => [u.telegramId, u])).values()];
+
 function UserList() {
-  // The prefix lives in the URL, so coming back from a profile keeps the search.
-  const [search, setSearch] = useSearchParams();
-  const [typed, setTyped] = useState(search.get('prefix') ?? '');
-  const [prefix, setPrefix] = useState(typed);
-  const urlPrefix = search.get('prefix') ?? '';
+  // The search lives in the URL, so coming back from a profile keeps it.
+  const [params, setParams] = useSearchParams();
+  const urlSearch = searchOf(params);
+  const [typed, setTyped] = useState(urlSearch);
+  const [search, setSearch] = useState(typed.trim());
   useEffect(() => {
     const t = setTimeout(() => {
-      setPrefix(typed);
+      setSearch(typed.trim());
       // Only typing changes the URL: a timer still pending when the admin opens a profile or
       // 'Видати роль' would otherwise replace that screen's URL (and drop its ?telegramId).
-      if (typed !== urlPrefix) setSearch(typed ? { prefix: typed } : {}, { replace: true });
+      if (typed.trim() !== urlSearch) {
+        const q = userSearchQuery(typed);
+        setParams(q.prefix ? { prefix: q.prefix } : q.username ? { username: q.username } : {}, { replace: true });
+      }
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [typed, urlPrefix, setSearch]);
+  }, [typed, urlSearch, setParams]);
 
-  const users = useUsers(prefix);
+  const users = useUsers(search);
+  const more = useLoadMore(users);
   const ban = useBanFlow();
-  const list = users.data ?? [];
+  const list = unique(users.data?.pages.flat() ?? []);
+  const waiting = users.isPending || (users.isError && isNetworkError(users.error));
 
   return (
     <Page title="Користувачі">
       {ban.node}
       <Input
         type="search"
-        inputMode="numeric"
         autoComplete="off"
-        aria-label="Пошук за Telegram ID"
-        placeholder="Пошук за Telegram ID"
+        aria-label="Пошук за Telegram ID або нікнеймом"
+        placeholder="Telegram ID або @нікнейм"
         value={typed}
-        onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 16))}
+        maxLength={100}
+        onChange={(e) => setTyped(e.target.value)}
       />
       <Section
-        header={users.data ? `${prefix ? 'Знайдено' : 'Усього'}: ${list.length}` : 'Користувачі'}
-        footer={
-          list.length > SHOWN
-            ? `Показано перші ${SHOWN}. Уточніть Telegram ID, щоб знайти інших.`
-            : list.length > 0
-              ? 'Утримуйте рядок або клацніть правою кнопкою, щоб видати роль чи заблокувати.'
-              : undefined
-        }
+        header={search ? 'Знайдені користувачі' : 'Усі користувачі, нові першими'}
+        footer={list.length > 0 ? 'Утримуйте рядок або клацніть правою кнопкою, щоб видати роль чи заблокувати.' : undefined}
       >
-        {users.isPending ? (
+        {waiting ? (
           <SkeletonRows count={6} avatar />
         ) : list.length === 0 ? (
-          <EmptyState text={prefix ? `Немає користувачів з Telegram ID, що починається на ${prefix}` : 'Користувачів ще немає'} />
+          <EmptyState text={search ? `Немає користувачів за запитом «${search}»` : 'Користувачів ще немає'} />
         ) : (
           <div className={styles.list} aria-busy={users.isPlaceholderData || undefined}>
-            {list.slice(0, SHOWN).map((u) => (
+            {list.map((u) => (
               <UserRow key={u.telegramId} user={u} onBan={ban.ask} />
             ))}
+          </div>
+        )}
+        {users.isFetchingNextPage && <SkeletonRows count={3} avatar />}
+        {users.hasNextPage && !users.isFetchingNextPage && (
+          <div ref={more} className={styles.more}>
+            <Button variant="plain" stretched onClick={() => void users.fetchNextPage()}>
+              Показати ще
+            </Button>
           </div>
         )}
       </Section>

@@ -14,8 +14,9 @@ const OLENA = user('100001', { username: 'student_demo', courseNumber: 2 });
 const NONAME = user('100777', { username: '', courseNumber: 0, isBanned: true });
 const DEV = user('200002', { username: 'dev_demo', roles: ['ROLE_USER', 'ROLE_DEVELOPER'] });
 const routes = (): MockRoute[] => [
-  { path: '/api/v1/users', body: [OLENA, NONAME, DEV] },
-  { path: '/api/v1/users/search?prefix=100', body: [OLENA, NONAME] },
+  { path: '/api/v1/users?page=0&limit=30', body: [OLENA, NONAME, DEV] },
+  { path: '/api/v1/users/search?prefix=100&page=0&limit=30', body: [OLENA, NONAME] },
+  { path: '/api/v1/users/search?username=dev&page=0&limit=30', body: [DEV] },
   { path: '/api/v1/users/100001', body: OLENA },
   { path: '/api/v1/users/100777', body: NONAME },
   { method: 'PATCH', path: /^\/api\/v1\/users\/\d+\/ban\?value=(true|false)$/, body: OLENA },
@@ -30,18 +31,45 @@ afterEach(() => {
 });
 
 describe('admin: users', () => {
-  it('lists users (username or Unknown) and searches by Telegram ID prefix', async () => {
+  it('lists users (username or Unknown) and searches by Telegram ID prefix or username', async () => {
     const api = mockFetch(routes());
-    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    const { router } = renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
     expect(await row('student_demo')).toHaveAttribute('href', '/settings/admin-panel/profile/user?telegramId=100001');
     expect(await row('Unknown')).toHaveTextContent('ID 100777');
-    expect(screen.getByText('Усього: 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).not.toBeInTheDocument();
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Пошук за Telegram ID' }), '1a00');
-    expect(screen.getByRole('searchbox')).toHaveValue('100');
-    await waitFor(() => expect(screen.getByText('Знайдено: 2')).toBeInTheDocument());
-    expect(screen.queryByRole('link', { name: /dev_demo/ })).not.toBeInTheDocument();
-    expect(api.lines()).toContain('GET /api/v1/users/search?prefix=100');
+    const search = screen.getByRole('searchbox', { name: 'Пошук за Telegram ID або нікнеймом' });
+    await userEvent.type(search, '100');
+    await waitFor(() => expect(screen.queryByRole('link', { name: /dev_demo/ })).not.toBeInTheDocument());
+    expect(api.lines()).toContain('GET /api/v1/users/search?prefix=100&page=0&limit=30');
+    expect(router.state.location.search).toBe('?prefix=100');
+
+    await userEvent.clear(search);
+    await userEvent.type(search, '@dev');
+    await waitFor(() => expect(screen.queryByRole('link', { name: /student_demo/ })).not.toBeInTheDocument());
+    expect(await row('dev_demo')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?username=dev');
+  });
+
+  it('loads the next page at the end of the list (scrolled to, or "Показати ще"), with placeholder rows meanwhile', async () => {
+    const first = Array.from({ length: 30 }, (_, i) => user(String(300000 + i), { username: `user${i}` }));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = mockFetch([
+      ...routes(),
+      { path: '/api/v1/users?page=0&limit=30', body: first },
+      // The admin who signed in between the pages shifts the second one: user29 comes again.
+      { path: '/api/v1/users?page=1&limit=30', body: [first[29], OLENA], gate },
+    ]);
+    renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
+    await row('user29');
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByLabelText('Завантаження')).toBeInTheDocument();
+    release();
+    expect(await row('student_demo')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /user29/ })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).not.toBeInTheDocument();
+    expect(api.lines().filter((l) => l.startsWith('GET /api/v1/users?'))).toEqual(['GET /api/v1/users?page=0&limit=30', 'GET /api/v1/users?page=1&limit=30']);
   });
 
   it('bans from the context menu after confirmation, sending the opposite of isBanned', async () => {
@@ -63,7 +91,7 @@ describe('admin: users', () => {
   });
 
   it('cancelling the confirmation sends nothing; the admin is never offered to ban themself', async () => {
-    const api = mockFetch([...routes(), { path: '/api/v1/users', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
+    const api = mockFetch([...routes(), { path: '/api/v1/users?page=0&limit=30', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
     renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
     fireEvent.contextMenu(await row('student_demo'));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Заблокувати' }));
@@ -129,10 +157,13 @@ describe('admin: users', () => {
     expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/settings');
   });
 
-  it('the admin menu leads to users and withdrawals', async () => {
+  it('the admin menu leads to users, top-ups, bank payments, withdrawals and discounts', async () => {
     mockFetch(routes());
     renderRoutes(adminUsersRoutes, '/settings/admin-panel', ADMIN);
     expect(await screen.findByRole('link', { name: /Користувачі/ })).toHaveAttribute('href', '/settings/admin-panel/profile');
+    expect(screen.getByRole('link', { name: /Поповнення/ })).toHaveAttribute('href', '/settings/admin-panel/deposits');
+    expect(screen.getByRole('link', { name: /Платежі на банку/ })).toHaveAttribute('href', '/settings/admin-panel/bank-payments');
     expect(screen.getByRole('link', { name: /Заявки на виведення/ })).toHaveAttribute('href', '/settings/admin-panel/withdrawals');
+    expect(screen.getByRole('link', { name: /Знижки/ })).toHaveAttribute('href', '/settings/admin-panel/discounts');
   });
 });

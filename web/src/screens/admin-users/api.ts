@@ -1,14 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, type User } from '@zalik/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints as ep, USER_PAGE_SIZE, type User } from '@zalik/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
+import { userSearchQuery } from '../../lib/userSearch';
 
-/** All users, or those whose Telegram ID starts with `prefix` (`GET /users/search?prefix=`). */
-export function useUsers(prefix: string) {
-  return useQuery({
-    queryKey: qk.users.list(prefix),
-    queryFn: () => (prefix ? call(ep.searchUsers, { query: { prefix } }) : call(ep.listUsers, {})),
-    // While the next prefix loads, the previous list stays: the rows do not blink at each digit.
+/**
+ * All users, or those whose Telegram ID starts with what was typed or whose username holds it,
+ * USER_PAGE_SIZE at a time, newest first; a page shorter than that is the last.
+ */
+export function useUsers(search: string) {
+  return useInfiniteQuery({
+    queryKey: qk.users.list(search),
+    queryFn: ({ pageParam, signal }) => {
+      const page = { page: pageParam, limit: USER_PAGE_SIZE };
+      return search ? call(ep.searchUsers, { query: { ...userSearchQuery(search), ...page } }, { signal }) : call(ep.listUsers, { query: page }, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length < USER_PAGE_SIZE ? undefined : pages.length),
+    // While the next search loads, the previous list stays: the rows do not blink at each key.
     placeholderData: keepPreviousData,
   });
 }

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { FixedBottomButton, Page, Section } from '../../ui';
 import { RULES } from './content';
 import styles from './RulesScreen.module.css';
+
+export { PrivacyScreen } from './PrivacyScreen';
 import { paths } from '../../lib/paths';
 
 interface RulesScreenProps {

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
  * Tile colours are the iOS system palette Telegram itself uses for its settings icons; they
  * carry a white glyph and read on both light and dark themes.
  */
-const TILE = { history: '#ff9500', support: '#34c759', admin: '#ff3b30', dev: '#5856d6', rules: '#007aff' } as const;
+const TILE = { history: '#ff9500', support: '#34c759', admin: '#ff3b30', dev: '#5856d6', rules: '#007aff', privacy: '#8e8e93' } as const;
 
 function initials(me: Me): string {
   const s = `${me.firstName.charAt(0)}${me.lastName.charAt(0)}`.trim();
@@ -56,6 +56,9 @@ export function SettingsScreen() {
       <Section>
         <Cell to={paths.settings.rules} before={<IconTile color={TILE.rules}><DocumentIcon size={19} /></IconTile>}>
           Угоди користувача
+        </Cell>
+        <Cell to={paths.settings.privacy} before={<IconTile color={TILE.privacy}><ShieldIcon size={19} /></IconTile>}>
+          Політика конфіденційності
         </Cell>
       </Section>
     </Page>

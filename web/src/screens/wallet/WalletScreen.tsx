@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import type { Wallet, WalletKind } from '@zalik/contract';
 import { WALLET_LABELS } from '../../lib/wallets';
 import { useMe } from '../../api/me';
@@ -10,7 +10,7 @@ import { TransactionList } from './TransactionList';
 import { paths } from '../../lib/paths';
 
 /**
- * /wallet: the balance, top-up, and the transaction history. A developer switches between the
+ * /wallet: the balance, top-up (a sheet over this screen), and the transaction history. A developer switches between the
  * general and the dev wallet (kept in `?wallet=dev`, so coming back from a withdraw keeps it);
  * withdraw exists only on the dev wallet, top-up only on the general one.
  */
@@ -57,6 +57,8 @@ export function WalletScreen() {
       </BalanceCard>
       {/* A developer's list follows the switch; a student has only the general wallet anyway. */}
       <TransactionList key={kind} telegramId={me.telegramId} kind={me.isDeveloper ? kind : undefined} />
+      {/* /wallet/deposit: the top-up sheet over this screen. */}
+      <Outlet />
     </Page>
   );
 }

@@ -20,17 +20,6 @@ export function useTransactions(telegramId: string, kind?: WalletKind) {
   });
 }
 
-/** `jar`: the bank jar link for card top-ups. Fetched ahead, so a tap opens it at once. */
-export function useJar() {
-  return useQuery({
-    queryKey: qk.wallet.jar(),
-    queryFn: () => call(ep.jar, {}),
-    staleTime: 5 * 60_000,
-    // A failed prefetch is not the user's doing: the screen reports it when the button is tapped.
-    meta: { silent: true },
-  });
-}
-
 export interface WithdrawInput {
   cardNumber: string;
   amount: number;

@@ -21,4 +21,8 @@ export { PlusIcon } from './PlusIcon';
 export { CardIcon } from './CardIcon';
 export { UsersIcon } from './UsersIcon';
 export { CloseIcon } from './CloseIcon';
+export { TrashIcon } from './TrashIcon';
+export { PercentIcon } from './PercentIcon';
+export { StarIcon } from './StarIcon';
+export { CopyIcon } from './CopyIcon';
 export { ChartIcon } from './ChartIcon';

@@ -17,6 +17,14 @@ interface Piece {
   after: string;
 }
 
+/** The shared answers, and the stretch of time they hold for (no discount window opens or closes inside it). */
+interface Shared {
+  from: number;
+  to: number;
+  students: Buffer;
+  admins: Buffer;
+}
+
 /**
  * A teacher's task list, rendered to JSON once per change of the catalogue instead of once per
  * request: the list is the API's most read answer, and encoding and serializing 30 tasks cost
@@ -25,12 +33,13 @@ interface Piece {
  *
  * Only the discount differs between viewers. A student without a LOCAL discount on these tasks
  * (nearly everyone) gets the shared body; one with a LOCAL discount gets the pieces joined
- * around their percents.
+ * around their percents. A discount window opens and closes without any change the cache
+ * hears of, so the shared bodies are rendered again once the time they were rendered for has
+ * passed a window's start or end.
  */
 export class TeacherTaskList {
   private readonly pieces: Piece[];
-  private readonly forStudents: Buffer;
-  private readonly forAdmins: Buffer;
+  private shared: Shared | undefined;
 
   constructor(
     tasks: Task[],
@@ -42,22 +51,28 @@ export class TeacherTaskList {
       const at = json.indexOf(DISCOUNT_MARK);
       return { taskId: Number(task.id), visible: task.visible, before: json.slice(0, at + DISCOUNT_MARK.length - 1), after: json.slice(at + DISCOUNT_MARK.length) };
     });
-    this.forStudents = Buffer.from(this.join(false, null));
-    this.forAdmins = Buffer.from(this.join(true, null));
   }
 
-  /** The JSON answer for this viewer: hidden tasks only for admins, the viewer's discount on each task. */
-  body(viewer: Viewer): Buffer | string {
-    if (this.discounts.hasLocal(viewer.telegramId)) return this.join(viewer.isAdmin, viewer.telegramId);
-    return viewer.isAdmin ? this.forAdmins : this.forStudents;
+  /** The JSON answer for this viewer at `at` (epoch ms): hidden tasks only for admins, the viewer's discount on each task. */
+  body(viewer: Viewer, at: number): Buffer | string {
+    if (this.discounts.hasLocal(viewer.telegramId)) return this.join(viewer.isAdmin, viewer.telegramId, at);
+    let shared = this.shared;
+    if (!shared || at < shared.from || at >= shared.to) {
+      shared = this.shared = {
+        ...this.discounts.span(at),
+        students: Buffer.from(this.join(false, null, at)),
+        admins: Buffer.from(this.join(true, null, at)),
+      };
+    }
+    return viewer.isAdmin ? shared.admins : shared.students;
   }
 
-  /** The pieces joined, with `viewerId`'s discounts, or with every task's GLOBAL one when null. */
-  private join(withHidden: boolean, viewerId: number | null): string {
+  /** The pieces joined, with `viewerId`'s discounts at `at`, or with every task's GLOBAL one when null. */
+  private join(withHidden: boolean, viewerId: number | null, at: number): string {
     const parts: string[] = [];
     for (const p of this.pieces) {
       if (!p.visible && !withHidden) continue;
-      const percent = viewerId === null ? this.discounts.globalPercent(p.taskId) : this.discounts.percent(p.taskId, viewerId);
+      const percent = viewerId === null ? this.discounts.globalPercent(p.taskId, at) : this.discounts.percent(p.taskId, viewerId, at);
       parts.push(p.before + percent + p.after);
     }
     return `[${parts.join(',')}]`;

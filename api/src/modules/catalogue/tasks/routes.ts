@@ -1,10 +1,12 @@
-import { IdParam, MSG, Ok, Task, TaskCreate, TaskList, TaskPatch, TeacherParam, endpoints as ep } from '@zalik/contract';
+import { IdParam, MSG, Ok, Task, TaskCreate, TaskList, TaskPatch, TaskPickList, TaskSearchQuery, TeacherParam, endpoints as ep } from '@zalik/contract';
 import type { AppDeps } from '../../../types/deps.js';
 import { route, type Route } from '../../../http/route.js';
 import { notFound } from '../../../lib/errors.js';
 import { currentUser } from '../../../plugins/auth.js';
+import { clock } from '../../../lib/clock.js';
 import { sendJson } from '../common.js';
 import { teacherTaskList } from './list.js';
+import { searchTasks } from './search.js';
 import { archiveTask, createTask, patchTask } from './write.js';
 
 /** A teacher's tasks (the purchase, POST /tasks/process, belongs to the orders area). */
@@ -12,8 +14,10 @@ export const tasksRoutes = ({ db, catalogue, generators }: AppDeps): Route[] => 
   route(ep.tasksOfTeacher, { params: TeacherParam, answer: TaskList }, async (request, reply) => {
     const list = await teacherTaskList(db, catalogue, Number(request.params.teacherId));
     if (!list) throw notFound(MSG.teacherNotFound);
-    return sendJson(reply, list.body(currentUser(request)));
+    return sendJson(reply, list.body(currentUser(request), clock.now().getTime()));
   }),
+
+  route(ep.searchTasks, { query: TaskSearchQuery, answer: TaskPickList }, (request) => searchTasks(db, request.query)),
 
   route(ep.createTask, { body: TaskCreate, answer: Task }, async (request, reply) =>
     reply.status(201).send(await createTask(db, request.body, currentUser(request), generators)),

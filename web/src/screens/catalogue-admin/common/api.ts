@@ -3,12 +3,13 @@
  * what an admin changes shows in the lists at once; every write invalidates ['catalogue'].
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints as ep, MSG, type DiscountType, type TaskTemplateInfo, type TaskType } from '@zalik/contract';
+import { endpoints as ep, MSG, PAGE_MAX_LIMIT, type DiscountType, type TaskTemplateInfo, type TaskType } from '@zalik/contract';
 import { call } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
 import { showError } from '../../../ui';
 import { qk } from '../../../api/queryKeys';
+import { userSearchQuery } from '../../../lib/userSearch';
 
 /**
  * The banner text of a failed write: the server's `{message}` when it sent one (or the
@@ -22,9 +23,12 @@ export function errorText(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Every catalogue list (subjects, teachers, tasks with prices and discounts) is refetched. */
-export function refreshCatalogue(qc: QueryClient): Promise<void> {
-  return qc.invalidateQueries({ queryKey: qk.catalogue.all });
+/**
+ * Every catalogue list (subjects, teachers, tasks with prices and discounts) is refetched, and
+ * the admin discount list, which shows task titles and discounts.
+ */
+export async function refreshCatalogue(qc: QueryClient): Promise<void> {
+  await Promise.all([qc.invalidateQueries({ queryKey: qk.catalogue.all }), qc.invalidateQueries({ queryKey: qk.discounts.all })]);
 }
 
 /** A catalogue write: the failure shows in the banner with the given fallback, success refreshes. */
@@ -93,13 +97,22 @@ export function useDevelopers() {
   return useQuery({ queryKey: qk.users.developers(), queryFn: () => call(ep.usersByRole, { params: { role: 'ROLE_DEVELOPER' } }) });
 }
 
-/** All users, or those whose Telegram ID starts with `prefix`. */
-export function useUserSearch(prefix: string, enabled = true) {
+/** The first page of users whose Telegram ID starts with `text`, or whose username holds it. */
+export function useUserSearch(text: string) {
   return useQuery({
-    queryKey: qk.users.search(prefix),
-    enabled,
-    queryFn: () => (prefix ? call(ep.searchUsers, { query: { prefix } }) : call(ep.listUsers, {})),
+    queryKey: qk.users.search(text),
+    queryFn: () => call(ep.searchUsers, { query: { ...userSearchQuery(text), limit: PAGE_MAX_LIMIT } }),
     placeholderData: (prev) => prev,
+  });
+}
+
+/** One user (the chosen user of a LOCAL discount, by `?telegramId=`). */
+export function useUser(telegramId: string | null) {
+  return useQuery({
+    queryKey: qk.users.one(telegramId ?? ''),
+    queryFn: () => call(ep.getUser, { params: { telegramId: telegramId! } }),
+    enabled: Boolean(telegramId),
+    meta: { silent: true },
   });
 }
 
@@ -168,6 +181,8 @@ export interface DiscountBody {
   availableValue: number | null;
   telegramId: string | null;
   taskId: string;
+  validFrom: string | null;
+  validTo: string | null;
 }
 
 export function useTaskDiscounts(taskId: string) {

@@ -99,7 +99,7 @@ describe('POST /discounts/discount body', () => {
   it('GLOBAL with no count is unlimited (availableValue null, telegramId null)', () => {
     expect(discountBody({ percent: 25, type: 'GLOBAL', count: '', telegramId: '42' }, '5')).toEqual({
       ok: true,
-      body: { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5' },
+      body: { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5', validFrom: null, validTo: null },
     });
   });
 
@@ -111,7 +111,7 @@ describe('POST /discounts/discount body', () => {
     });
     expect(discountBody({ percent: 10, type: 'LOCAL', count: '3', telegramId: '42' }, '5')).toEqual({
       ok: true,
-      body: { type: 'LOCAL', discountValue: 10, availableValue: 3, telegramId: '42', taskId: '5' },
+      body: { type: 'LOCAL', discountValue: 10, availableValue: 3, telegramId: '42', taskId: '5', validFrom: null, validTo: null },
     });
   });
 
@@ -119,8 +119,27 @@ describe('POST /discounts/discount body', () => {
     expect(discountBody({ percent: 10, type: 'GLOBAL', count, telegramId: null }, '5')).toEqual({ ok: false, message: MSG.discountCount });
   });
 
+  it('carries the window, refusing one that ends before it starts or has already ended', () => {
+    const from = '2030-09-01T00:00:00.000Z';
+    const to = '2030-09-08T00:00:00.000Z';
+    expect(discountBody({ percent: 10, type: 'GLOBAL', count: '', telegramId: null, validFrom: from, validTo: to }, '5')).toMatchObject({
+      ok: true,
+      body: { validFrom: from, validTo: to },
+    });
+    expect(discountBody({ percent: 10, type: 'GLOBAL', count: '', telegramId: null, validFrom: to, validTo: from }, '5')).toEqual({
+      ok: false,
+      message: MSG.discountWindowOrder,
+    });
+    expect(discountBody({ percent: 10, type: 'GLOBAL', count: '', telegramId: null, validTo: '2020-01-01T00:00:00.000Z' }, '5')).toEqual({
+      ok: false,
+      message: MSG.discountWindowPast,
+    });
+  });
+
   it('value 0 removes a discount', () => {
-    expect(removalBody('GLOBAL', null, '5')).toEqual({ type: 'GLOBAL', discountValue: 0, availableValue: null, telegramId: null, taskId: '5' });
+    expect(removalBody('GLOBAL', null, '5')).toEqual({
+      type: 'GLOBAL', discountValue: 0, availableValue: null, telegramId: null, taskId: '5', validFrom: null, validTo: null,
+    });
     expect(removalBody('LOCAL', '42', '5')).toMatchObject({ type: 'LOCAL', discountValue: 0, telegramId: '42' });
   });
 });

@@ -8,27 +8,28 @@ import { useParentPath } from '../../../lib/navigation';
 const SEARCH_DELAY_MS = 250;
 
 /**
- * give-discount/choose-user: the user of a LOCAL discount, searched by Telegram ID prefix.
+ * give-discount/choose-user: the user of a LOCAL discount, searched by Telegram ID prefix or
+ * username.
  * The choice goes back as `?telegramId=` (survives reloads); this screen replaced the form in
  * history, so going back returns to it in place too.
  */
 export default function ChooseUserScreen() {
   const [text, setText] = useState('');
-  const [prefix, setPrefix] = useState('');
-  const users = useUserSearch(prefix);
+  const [search, setSearch] = useState('');
+  const users = useUserSearch(search);
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const location = useLocation();
   const formPath = useParentPath();
 
   useEffect(() => {
-    const t = setTimeout(() => setPrefix(text), SEARCH_DELAY_MS);
+    const t = setTimeout(() => setSearch(text), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [text]);
 
   useBackButtonOverride(() => navigate(formPath, { replace: true }));
 
   const choose = (telegramId: string) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(location.search);
     params.set('telegramId', telegramId);
     navigate(`${formPath.split('?')[0]}?${params.toString()}`, { replace: true });
   };
@@ -36,11 +37,11 @@ export default function ChooseUserScreen() {
   return (
     <Page title="Користувач" subtitle="Кому дати персональну знижку">
       <Input
-        label="Telegram ID"
-        placeholder="Пошук за початком Telegram ID"
-        inputMode="numeric"
+        label="Telegram ID або нікнейм"
+        placeholder="Початок Telegram ID або @нікнейм"
+        autoComplete="off"
         value={text}
-        onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 16))}
+        onChange={(e) => setText(e.target.value.slice(0, 100))}
         autoFocus
       />
       {users.isPending ? (

@@ -1,8 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountType, type TaskDiscount } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { Button, Cell, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
-import { useSaveDiscount, useTaskDiscounts, useUserSearch } from '../common/api';
+import { Button, Cell, DateTimeRange, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
+import { windowState, windowText } from '../../../lib/discountWindow';
+import { useSaveDiscount, useTaskDiscounts, useUser } from '../common/api';
 import { useGoBack, useParentPath } from '../../../lib/navigation';
 import { useEditTask } from '../task/context';
 import type { DiscountDraft } from '../task/draft';
@@ -24,10 +25,23 @@ function uses(d: TaskDiscount): string {
   return d.availableValue === null ? 'без обмежень' : `залишилось активацій: ${d.availableValue}`;
 }
 
+/** The percent and uses, then when it applies (the window and whether it is open now). */
+function details(d: TaskDiscount) {
+  const window = windowText(d);
+  return (
+    <>
+      {`${d.discountValue}% · ${uses(d)}`}
+      {window && <span className={styles.rowHint}>{window}</span>}
+      <span className={styles.rowHint}>{windowState(d).label}</span>
+    </>
+  );
+}
+
 /**
  * edit-task/give-discount: a GLOBAL discount for every buyer or a LOCAL one for one user
  * (`?telegramId=` from choose-user), 1-100 %, with an activation count (a GLOBAL one may be
- * unlimited). The task's active discounts are listed with 'Прибрати знижку' (value 0).
+ * unlimited) and an optional validity window. The task's discounts are listed with their
+ * window and 'Прибрати знижку' (value 0).
  */
 export default function GiveDiscountScreen() {
   const { draft, update } = useEditTask();
@@ -39,7 +53,7 @@ export default function GiveDiscountScreen() {
   const editPath = useParentPath();
   const goBack = useGoBack(editPath);
   const active = useTaskDiscounts(task.id);
-  const chosen = useUserSearch(telegramId ?? '', telegramId !== null).data?.find((u) => u.telegramId === telegramId);
+  const chosen = useUser(telegramId).data;
   const save = useSaveDiscount();
   const set = (change: Partial<DiscountDraft>) => update({ discount: { ...form, ...change } });
 
@@ -67,7 +81,7 @@ export default function GiveDiscountScreen() {
             {active.data.map((d) => (
               <Cell
                 key={d.id}
-                subtitle={`${d.discountValue}% · ${uses(d)}`}
+                subtitle={details(d)}
                 after={
                   <Button
                     variant="destructive"
@@ -143,6 +157,17 @@ export default function GiveDiscountScreen() {
         value={form.count}
         onChange={(e) => set({ count: e.target.value.replace(/[^\d-]/g, '') })}
         hint={form.type === 'GLOBAL' ? 'Скільки покупок отримають знижку. Порожньо — без обмежень.' : 'Скільки покупок цей користувач отримає зі знижкою.'}
+      />
+
+      <DateTimeRange
+        header="Час дії"
+        fromLabel="Діє з"
+        toLabel="Діє до"
+        from={form.validFrom}
+        to={form.validTo}
+        onFrom={(validFrom) => set({ validFrom })}
+        onTo={(validTo) => set({ validTo })}
+        hint="Порожньо — без обмеження з цього боку. Час київський."
       />
 
       <FixedBottomButton onClick={submit} loading={save.isPending}>

@@ -40,6 +40,9 @@ export interface DiscountDraft {
   type: DiscountType;
   /** Activation count as typed; '' for a GLOBAL discount means unlimited. */
   count: string;
+  /** The validity window (ISO instants; null: no bound on that side). */
+  validFrom: string | null;
+  validTo: string | null;
 }
 
 export interface EditTaskDraft {
@@ -83,7 +86,7 @@ export function editDraftOf(subjectId: string, task: Task): EditTaskDraft {
     price: String(task.price),
     visible: task.visible,
     developer: { telegramId: task.developer.telegramId, username: task.developer.username },
-    discount: { percent: 10, type: 'GLOBAL', count: '' },
+    discount: { percent: 10, type: 'GLOBAL', count: '', validFrom: null, validTo: null },
   };
 }
 
@@ -166,6 +169,8 @@ export function loadEditDraft(subjectId: string, taskId: string | null): EditTas
       percent: clampPercent(Number(disc.percent ?? base.discount.percent)),
       type: disc.type === 'LOCAL' ? 'LOCAL' : 'GLOBAL',
       count: str(disc.count),
+      validFrom: typeof disc.validFrom === 'string' ? disc.validFrom : null,
+      validTo: typeof disc.validTo === 'string' ? disc.validTo : null,
     },
   };
 }

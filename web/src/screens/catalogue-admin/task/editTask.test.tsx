@@ -20,12 +20,22 @@ afterEach(async () => {
 });
 
 const TASK = task({ id: '5', title: 'Лабораторна 1', description: 'Опис', price: 200, visible: true });
-const LOCAL: TaskDiscount = { id: '8', type: 'LOCAL', discountValue: 30, availableValue: 2, telegramId: '100001', taskId: '5', username: 'student_demo' };
+const LOCAL: TaskDiscount = {
+  id: '8', type: 'LOCAL', discountValue: 30, availableValue: 2, telegramId: '100001', taskId: '5', username: 'student_demo',
+  validFrom: null, validTo: null, active: true,
+};
+/** Opens on 1 September 2030, 00:00 Kyiv time, for a week. */
+const SCHEDULED: TaskDiscount = {
+  id: '10', type: 'GLOBAL', discountValue: 15, availableValue: null, telegramId: null, taskId: '5', username: '',
+  validFrom: '2030-08-31T21:00:00.000Z', validTo: '2030-09-07T21:00:00.000Z', active: false,
+};
+const NO_WINDOW = { validFrom: null, validTo: null };
 const routes = (discounts: TaskDiscount[] = []): MockRoute[] => [
   { path: '/api/v1/discounts/task/5', body: discounts },
   { path: '/api/v1/users/role/ROLE_DEVELOPER', body: [developer('100002', 'dev_demo'), developer('6', 'second_dev')] },
   { path: '/api/v1/users', body: [developer('100001', 'student_demo'), developer('200', 'other')] },
-  { path: /^\/api\/v1\/users\/search\?prefix=\d+$/, body: [developer('100001', 'student_demo')] },
+  { path: /^\/api\/v1\/users\/search\?prefix=\d+&limit=50$/, body: [developer('100001', 'student_demo')] },
+  { path: '/api/v1/users/100001', body: developer('100001', 'student_demo') },
   { method: 'PATCH', path: '/api/v1/tasks/5', body: TASK },
   { method: 'POST', path: '/api/v1/discounts/discount', body: { id: '9' } },
 ];
@@ -92,8 +102,36 @@ describe('edit-task', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/list-task/edit-task/7'));
     expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
-      { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5' },
+      { type: 'GLOBAL', discountValue: 25, availableValue: null, telegramId: null, taskId: '5', ...NO_WINDOW },
     ]);
+  });
+
+  it('gives a discount with a window typed in Kyiv time', async () => {
+    const api = mockFetch(routes());
+    openDiscount();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Для всіх' }));
+    fireEvent.change(screen.getByLabelText('Діє з'), { target: { value: '2030-09-01T00:00' } });
+    fireEvent.change(screen.getByLabelText('Діє до'), { target: { value: '2030-08-01T00:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountWindowOrder);
+    fireEvent.change(screen.getByLabelText('Діє до'), { target: { value: '2030-09-08T00:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
+    await waitFor(() =>
+      expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
+        {
+          type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: '5',
+          validFrom: '2030-08-31T21:00:00.000Z', validTo: '2030-09-07T21:00:00.000Z',
+        },
+      ]),
+    );
+  });
+
+  it("shows each discount's window and whether it applies now", async () => {
+    mockFetch(routes([SCHEDULED, LOCAL]));
+    openDiscount();
+    expect(await screen.findByText('з 1 вересня, 00:00, 2030 до 8 вересня, 00:00, 2030')).toBeInTheDocument();
+    expect(screen.getByText('Почнеться 1 вересня, 00:00, 2030')).toBeInTheDocument();
+    expect(screen.getByText('Діє зараз')).toBeInTheDocument();
   });
 
   it('gives a LOCAL discount to the user chosen by Telegram ID prefix', async () => {
@@ -107,7 +145,7 @@ describe('edit-task', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.discountUserRequired);
 
     await userEvent.click(screen.getByRole('button', { name: /Користувач/ }));
-    await userEvent.type(await screen.findByLabelText('Telegram ID'), '1000');
+    await userEvent.type(await screen.findByLabelText('Telegram ID або нікнейм'), '1000');
     await waitFor(() => expect(api.endpoints()).toContain('GET /api/v1/users/search'));
     await userEvent.click(await screen.findByRole('button', { name: /@student_demo/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?taskId=5&telegramId=100001'));
@@ -115,7 +153,7 @@ describe('edit-task', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати знижку' }));
     await waitFor(() =>
       expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
-        { type: 'LOCAL', discountValue: 10, availableValue: 2, telegramId: '100001', taskId: '5' },
+        { type: 'LOCAL', discountValue: 10, availableValue: 2, telegramId: '100001', taskId: '5', ...NO_WINDOW },
       ]),
     );
   });
@@ -128,7 +166,7 @@ describe('edit-task', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Прибрати знижку: @student_demo' }));
     await waitFor(() =>
       expect(api.bodies('POST', '/api/v1/discounts/discount')).toEqual([
-        { type: 'LOCAL', discountValue: 0, availableValue: null, telegramId: '100001', taskId: '5' },
+        { type: 'LOCAL', discountValue: 0, availableValue: null, telegramId: '100001', taskId: '5', ...NO_WINDOW },
       ]),
     );
   });
