@@ -21,16 +21,31 @@ function parseCsv(text: string): string[][] {
   let rowCells: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    rowCells.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') rowCells.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') rowCells.push(cell), out.push(rowCells), (rowCells = []), (cell = ''), i++;
-    else cell += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && ch === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += ch;
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ';') {
+      endCell();
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      endCell();
+      out.push(rowCells);
+      rowCells = [];
+      i++;
+    } else {
+      cell += ch;
+    }
   }
   expect(cell).toBe('');
   expect(rowCells).toEqual([]);

@@ -73,16 +73,6 @@ export const qk = {
     recipients: (audience: string) => ['broadcasts', 'recipients', audience] as const,
   },
 
-  /** The admin dashboard's panels, by period (`all` refreshes every one). */
-  dashboard: {
-    all: ['dashboard'] as const,
-    figures: (period: string) => ['dashboard', 'figures', period] as const,
-    backlog: (period: string) => ['dashboard', 'backlog', period] as const,
-    daily: () => ['dashboard', 'daily'] as const,
-    top: (period: string) => ['dashboard', 'top', period] as const,
-    developers: (period: string) => ['dashboard', 'developers', period] as const,
-  },
-
   /** User administration and the user pickers of the admin catalogue. */
   users: {
     all: ['users'] as const,
