@@ -19,6 +19,7 @@ export const SLOW = [
   'test/purchase-free-take.test.ts',
   'test/deposits-monobank-processes.test.ts',
   'test/orders-escrow-race.test.ts',
+  'test/dashboard-scale.test.ts',
 ];
 
 export default defineConfig({

@@ -26,6 +26,7 @@ import { supportsRoutes } from './modules/supports/routes.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
 import { broadcastsRoutes } from './modules/broadcasts/routes.js';
 import { acceptUploads } from './modules/files/multipart-doc.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { invalidateOnWrite } from './modules/catalogue/cache.js';
 
 // AppDeps and createDeps moved to deps.ts (the one place things are wired); re-exported for existing importers.
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);
   await registerRoutes(app, maintenanceRoutes(deps));
   await registerRoutes(app, broadcastsRoutes(deps), acceptUploads);
+  await registerRoutes(app, dashboardRoutes(deps));
   if (deps.config.demo && !deps.config.production) {
     await registerRoutes(app, demoRoutes(app, deps));
     await registerRoutes(app, demoPaymentRoutes(deps));

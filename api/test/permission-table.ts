@@ -37,6 +37,8 @@ export interface World {
   cancelOrderId: number;
   /** A signed download link of a delivered file: path and query. */
   fileUrl: string;
+  /** A signed link to a CSV export made for the admin: path and query. */
+  exportUrl: string;
 }
 
 export interface Sample {
@@ -130,6 +132,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
   'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
   'GET /api/v1/notifications/broadcasts/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'POST /api/v1/dashboard/exports': { sample: () => ({ body: { kind: 'orders', from: '2026-01-01', to: '2026-01-31' } }) },
+  // Public on purpose, like order files: the signed link made for a current admin is the permission.
+  'GET /api/v1/dashboard/exports/:kind': { sample: (w) => ({ url: w.exportUrl }) },
   // The bank path: a Stars request would ask the Bot API, which this world has none of.
   'POST /api/v1/transactions/request/deposit': { sample: () => ({ body: { amount: 100, provider: 'MONOBANK' } }) },
   'GET /api/v1/transactions/request/deposit/:id': { sample: () => ({ params: { id: MISSING } }) },
@@ -265,6 +270,11 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   });
   if (done.statusCode !== 200) throw new Error(`delivery failed: ${done.body}`);
   const link = new URL(done.json<{ link: string }>().link);
+  const made = await app.inject({
+    method: 'POST', url: '/api/v1/dashboard/exports', headers: auth(admin), payload: { kind: 'transfers', from: '2026-01-01', to: '2026-12-31' },
+  });
+  if (made.statusCode !== 200) throw new Error(`export link failed: ${made.body}`);
+  const exportLink = new URL(made.json<{ link: string }>().link);
 
   return {
     id,
@@ -279,5 +289,6 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     deliveredOrderId: delivered,
     cancelOrderId,
     fileUrl: link.pathname + link.search,
+    exportUrl: exportLink.pathname + exportLink.search,
   };
 }

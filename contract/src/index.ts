@@ -11,5 +11,6 @@ export * from './orders.js';
 export * from './community.js';
 export * from './broadcasts.js';
 export * from './maintenance.js';
+export * from './dashboard.js';
 export * from './endpoint.js';
 export * as endpoints from './endpoints/index.js';

@@ -206,6 +206,12 @@ export const MSG = {
   supportMessageTooLong: (max: number) => `Повідомлення задовге: не більше ${max} символів.`,
   claimTaken: 'Бонус уже отримано.',
 
+  // ours: dashboard
+  dashboardPeriod: 'Оберіть період: сьогодні, 7 або 30 днів.',
+  exportKind: 'Оберіть, що вивантажити: перекази або замовлення.',
+  exportDate: 'Вкажіть дату у форматі РРРР-ММ-ДД.',
+  exportRange: 'Дата початку не може бути пізнішою за дату кінця.',
+
   // ours: web client shell
   openInTelegram: 'Відкрийте застосунок у Telegram',
   appLoadFailed: 'Не вдалося завантажити застосунок. Спробуйте ще раз.',

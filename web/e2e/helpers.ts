@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
-import { startServer, type TestServer } from './server';
+import { startServer, type ServerData, type TestServer } from './server';
 
 /** The demo personas seeded by the API (api/src/modules/demo/personas.ts). */
 export const PERSONA = { student: '100001', developer: '100002', admin: '100003' } as const;
@@ -68,8 +68,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function startE2E(): Promise<E2E> {
-  const server = await startServer(inject('webDist'));
+/** `prepare` writes rows into the API's database before the API starts (e2e/dashboard's history). */
+export async function startE2E(prepare?: (data: ServerData) => Promise<void>): Promise<E2E> {
+  const server = await startServer(inject('webDist'), prepare);
   let browser: Browser;
   try {
     browser = await launchBrowser();

@@ -106,6 +106,7 @@ const SCREENS: Shot[] = [
   { name: 'edit-task', persona: A, path: (i) => `/list-task/edit-task/${i.subject}?taskId=${i.task}&teacherId=${i.teacher}` },
   { name: 'give-discount', persona: A, path: (i) => `/list-task/edit-task/${i.subject}/give-discount?taskId=${i.task}&teacherId=${i.teacher}` },
   { name: 'admin-panel', persona: A, path: '/settings/admin-panel' },
+  { name: 'admin-dashboard', persona: A, path: '/settings/admin-panel/dashboard' },
   { name: 'admin-users', persona: A, path: '/settings/admin-panel/profile' },
   { name: 'admin-user', persona: A, path: `/settings/admin-panel/profile/user?telegramId=${PERSONA.student}` },
   { name: 'admin-give-role', persona: A, path: `/settings/admin-panel/profile/give-role?telegramId=${PERSONA.student}` },

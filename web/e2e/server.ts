@@ -44,10 +44,23 @@ async function waitHealthy(url: string, child: ChildProcess, logs: () => string)
   throw new Error(`API did not become healthy in 60 s:\n${logs()}`);
 }
 
-export async function startServer(webDist: string): Promise<TestServer> {
+/** Where the API will keep its data: a test may write rows there before it starts (`prepare`). */
+export interface ServerData {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+export async function startServer(webDist: string, prepare?: (data: ServerData) => Promise<void>): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-e2e-data-'));
   const pgDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'zalik_e2e') : undefined;
+  try {
+    await prepare?.({ dataDir, databaseUrl: pgDb?.url });
+  } catch (err) {
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -11,3 +11,4 @@ export * from './community.js';
 export * from './maintenance.js';
 export * from './broadcasts.js';
 export * from './demo.js';
+export * from './dashboard.js';

@@ -11,6 +11,7 @@ import { catalogueAdminRoutes } from '../screens/catalogue-admin/routes';
 import { adminUsersRoutes } from '../screens/admin-users/routes';
 import { broadcastsRoutes } from '../screens/broadcasts/routes';
 import { adminDiscountsRoutes } from '../screens/admin-discounts/routes';
+import { dashboardRoutes } from '../screens/dashboard/routes';
 import { walletStaffRoutes } from '../screens/wallet/staffRoutes';
 import { historyStaffRoutes } from '../screens/history/staffRoutes';
 import { devPanelRoutes } from '../screens/dev-panel/routes';
@@ -22,6 +23,7 @@ export const staffRoutes: RouteObject[] = [
   ...adminUsersRoutes,
   ...broadcastsRoutes,
   ...adminDiscountsRoutes,
+  ...dashboardRoutes,
   // --- wallet: the developer's /wallet/withdraw, the admins' wallet screens ---
   ...walletStaffRoutes,
   ...historyStaffRoutes,

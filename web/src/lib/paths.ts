@@ -35,6 +35,7 @@ export const paths = {
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
     maintenance: `${adminPanel}/maintenance`,
+    dashboard: `${adminPanel}/dashboard`,
     broadcasts: `${adminPanel}/broadcasts`,
     newBroadcast: `${adminPanel}/broadcasts/new`,
     broadcast: at(`${adminPanel}/broadcasts/view`, (id: string) => `${adminPanel}/broadcasts/view?id=${enc(id)}`),

@@ -1,4 +1,4 @@
-import { BoltIcon, CardIcon, Cell, DocumentIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, CardIcon, Cell, ChartIcon, DocumentIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
@@ -15,6 +15,7 @@ const TILE = {
   maintenance: '#8e8e93',
   broadcasts: '#ff2d55',
   discounts: '#af52de',
+  dashboard: '#30b0c7',
 } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
@@ -23,6 +24,13 @@ export default function AdminPanelScreen() {
     <RequireRole role="admin">
       <Page title="Адмін-панель">
         <Section>
+          <Cell
+            to={paths.admin.dashboard}
+            before={<IconTile color={TILE.dashboard}><ChartIcon size={19} /></IconTile>}
+            subtitle="Виручка, покупки, черга замовлень, експорт CSV"
+          >
+            Дашборд
+          </Cell>
           <Cell
             to={paths.admin.users}
             before={<IconTile color={TILE.users}><UsersIcon size={19} /></IconTile>}

@@ -25,3 +25,4 @@ export { TrashIcon } from './TrashIcon';
 export { PercentIcon } from './PercentIcon';
 export { StarIcon } from './StarIcon';
 export { CopyIcon } from './CopyIcon';
+export { ChartIcon } from './ChartIcon';
