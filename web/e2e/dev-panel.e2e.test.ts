@@ -123,7 +123,7 @@ describe('a manual order from purchase to delivery', () => {
 
       // Delivered: the card says where the answer went. The queue's refresh is held back so the
       // picture does not race the moment the card leaves.
-      await dev.getByRole('button', { name: 'Скасувати' }).click();
+      await dev.getByRole('dialog', { name: 'розв’язок.pdf' }).getByRole('button', { name: 'Скасувати', exact: true }).click();
       let release = () => {};
       const held = new Promise<void>((r) => (release = r));
       const queue = '**/api/v1/histories/developer/in-progress';
