@@ -20,6 +20,8 @@ describe('broadcasts', () => {
     const page = await env.open({ persona: PERSONA.admin, path: paths.admin.root });
     await page.getByRole('link', { name: /Розсилки/ }).click();
     await page.getByRole('button', { name: 'Нова розсилка' }).click();
+    // The count arrives after the form: wait for it, then read it.
+    await page.getByTestId('broadcast-recipients').filter({ hasText: 'Отримають' }).waitFor();
     await expect(page.getByTestId('broadcast-recipients').textContent()).resolves.toContain(`Отримають ${recipients} `);
     await page.getByLabel('Повідомлення').fill('Сесія переноситься на тиждень. Деталі в розкладі.');
     await page.getByTestId('broadcast-files').setInputFiles([{ name: 'розклад.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
