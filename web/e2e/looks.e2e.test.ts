@@ -153,6 +153,8 @@ describe('looks: what a new user trips over', () => {
       expect(await label.locator('span').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
     }
     await page.getByRole('link', { name: /Викладач/ }).click();
+    // The picker replaces the list (whose cards name teachers too): wait for it.
+    await page.getByRole('button', { name: 'Застосувати' }).waitFor();
     await page.getByText('Петренко О. В.').click();
     await page.getByText('Коваленко Н. С.').click();
     await page.getByRole('button', { name: 'Застосувати' }).click();

@@ -92,9 +92,23 @@ export function reportBanned(): void {
   listeners.forEach((l) => l({ type: 'banned' }));
 }
 
+/**
+ * The admin's message while a call was refused for maintenance. Kept, not only announced: the
+ * launch's sign-in may be refused before the gate has subscribed.
+ */
+let maintenanceMessage: string | null = null;
+
 /** Called by the client when a call was refused for maintenance; `message` is the admin's. */
 export function reportMaintenance(message: string): void {
+  maintenanceMessage = message;
   listeners.forEach((l) => l({ type: 'maintenance', message }));
+}
+
+export const currentMaintenance = (): string | null => maintenanceMessage;
+
+/** Maintenance is over (the public status said so). */
+export function clearMaintenance(): void {
+  maintenanceMessage = null;
 }
 
 export function subscribeSession(listener: (e: SessionEvent) => void): () => void {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG, type JwtClaims } from '@zalik/contract';
-import { signInForLaunch, subscribeSession } from '../api/auth';
+import { clearMaintenance, currentMaintenance, signInForLaunch, subscribeSession } from '../api/auth';
 import { ApiError } from '../api/errors';
 import { MeContext, useCourse, type Me } from '../api/me';
 import { baseKeys } from '../api/baseKeys';
@@ -61,7 +61,7 @@ export function AuthGate() {
   });
   const [banned, setBanned] = useState(() => currentSession()?.claims.ban ?? false);
   // The admin's message while the app is down for maintenance (a call answered 503 MAINTENANCE).
-  const [maintenance, setMaintenance] = useState<string | null>(null);
+  const [maintenance, setMaintenance] = useState<string | null>(currentMaintenance);
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 
@@ -71,14 +71,17 @@ export function AuthGate() {
       setBanned(claims.ban);
       setSession((s) => (s.status === 'ready' && s.claims === claims ? s : { status: 'ready', claims }));
     };
+    const showMaintenance = (message: string) => setMaintenance(message);
     const off = subscribeSession((e) => {
       if (e.type === 'banned') setBanned(true);
-      else if (e.type === 'maintenance') setMaintenance(e.message);
+      else if (e.type === 'maintenance') showMaintenance(e.message);
       else apply(e);
     });
-    // It may have answered between the first render and this subscription.
+    // It may have answered (or been refused for maintenance) between the first render and this subscription.
     const signedIn = currentSession();
     if (signedIn) apply(signedIn);
+    const down = currentMaintenance();
+    if (down !== null) showMaintenance(down);
     return off;
   }, [qc]);
 
@@ -105,6 +108,7 @@ export function AuthGate() {
         <MaintenanceScreen
           message={maintenance}
           onOver={() => {
+            clearMaintenance();
             setMaintenance(null);
             // Refused at sign-in: sign in now; refused later: the screens' reads run again.
             if (session.status !== 'ready') {
