@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type TaskDiscount } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
-import { consumeDiscount, discountPercentSql } from '../src/modules/discounts/resolve.js';
+import { discountPercentSql } from '../src/modules/discounts/resolve.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
 import { makeSubject, makeTask, makeTeacher } from './fixtures.js';
+import { topUpApi } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let admin: string;
@@ -21,14 +22,23 @@ const listDiscounts = async () =>
 /** The percent a viewer sees on the task card: the same rule the charge uses. */
 const shown = async (viewer: number | null) =>
   Number((await row<{ p: number }>(ctx.deps.db, sql`SELECT ${discountPercentSql(sql`${taskId}::bigint`, viewer)} AS p`))!.p);
-const take = (buyer: number) => ctx.deps.db.transaction((tx) => consumeDiscount(tx, taskId, buyer));
+const tokens = new Map<number, string>();
+/** The buyer purchases the task (with money enough): the discount its order was charged with, null for none. */
+async function take(buyer: number): Promise<{ percent: number } | null> {
+  await topUpApi(ctx.app, admin, buyer, 200);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/tasks/process', headers: auth(tokens.get(buyer)!), payload: { taskId: String(taskId), arguments: [] } });
+  if (res.statusCode !== 200) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
+  const o = (await row<{ discount_percent: number }>(ctx.deps.db, sql`SELECT discount_percent FROM orders WHERE id = ${Number(res.json().id)}`))!;
+  return Number(o.discount_percent) === 0 ? null : { percent: Number(o.discount_percent) };
+}
 const discountRows = () => rows<{ type: string; percent: number; uses_left: number | null }>(ctx.deps.db, sql`SELECT type, percent, uses_left FROM discounts WHERE task_id = ${taskId} ORDER BY id`);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await login(ctx.app, { id: ADMIN_ID, username: 'boss' });
   student = await login(ctx.app, { id: LUCKY, username: 'lucky' });
-  await login(ctx.app, { id: OTHER, username: 'other' });
+  tokens.set(LUCKY, student);
+  tokens.set(OTHER, await login(ctx.app, { id: OTHER, username: 'other' }));
   await login(ctx.app, { id: DEV, username: 'dev' });
   taskId = await makeTask(ctx.deps.db, { teacherId: await makeTeacher(ctx.deps.db, await makeSubject(ctx.deps.db)), developerId: DEV, price: 200 });
 });
@@ -121,19 +131,9 @@ describe('precedence and activations', () => {
   it('gives the last activation to exactly one of ten buyers racing for it', async () => {
     await setDiscount({ type: 'GLOBAL', discountValue: 40, availableValue: 1 });
     const buyers = Array.from({ length: 10 }, (_, i) => 7210 + i);
-    for (const id of buyers) await login(ctx.app, { id });
-    // Each purchase holds its transaction open a moment after taking the activation, so on
-    // PostgreSQL the others really wait on the row and must re-check what is left.
-    const results = await Promise.all(
-      buyers.map((buyer) =>
-        ctx.deps.db.transaction(async (tx) => {
-          const got = await consumeDiscount(tx, taskId, buyer);
-          await new Promise((r) => setTimeout(r, 50));
-          return got;
-        }),
-      ),
-    );
-    expect(results.filter((r) => r !== null)).toEqual([expect.objectContaining({ percent: 40 })]);
+    for (const id of buyers) tokens.set(id, await login(ctx.app, { id, username: `racer${id}` }));
+    const results = await Promise.all(buyers.map((buyer) => take(buyer)));
+    expect(results.filter((r) => r !== null)).toEqual([{ percent: 40 }]);
     expect((await discountRows()).find((d) => d.type === 'GLOBAL')!.uses_left).toBe(0);
     expect(await shown(buyers[0]!)).toBe(0);
   });

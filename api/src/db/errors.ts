@@ -26,3 +26,14 @@ export function isConnectionLost(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The server's error behind a failed query (drizzle wraps the driver's error in `cause`): its
+ * SQLSTATE and message, or undefined when the failure did not come from the server.
+ */
+export function sqlState(err: unknown): { code: string; message: string } | undefined {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: String(e.message ?? '') };
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../db/client.js';
 
 export interface ScheduleOptions {
@@ -28,12 +28,15 @@ export async function schedule(ex: Executor, name: string, opts: ScheduleOptions
 
 /** Like schedule, but a pending job with the same name and key is moved to the new time and payload. */
 export async function reschedule(ex: Executor, name: string, opts: ScheduleOptions & { key: string }): Promise<void> {
-  await ex.execute(
-    sql`INSERT INTO jobs (name, key, payload, run_at)
-        VALUES (${name}, ${opts.key}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
-        ON CONFLICT (name, key) WHERE status = 'pending'
-        DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload`,
-  );
+  await ex.execute(rescheduleSql(name, opts));
+}
+
+/** `reschedule` as a statement, for a change that writes several tables in one statement (a purchase). */
+export function rescheduleSql(name: string, opts: ScheduleOptions & { key: string }): SQL {
+  return sql`INSERT INTO jobs (name, key, payload, run_at)
+      VALUES (${name}, ${opts.key}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
+      ON CONFLICT (name, key) WHERE status = 'pending'
+      DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload`;
 }
 
 /** Cancels the pending job of this name and key; answers whether there was one. A running one finishes. */

@@ -1,10 +1,13 @@
 /**
  * `npm run bench:purchase` (not a test): N concurrent buyers purchase over HTTP against
- * PostgreSQL, then the ledger is checked. Runs in a throwaway database created on the server
+ * PostgreSQL, then the ledger is checked. Before that, in the same database, the SQL-only
+ * ceiling: the statements one purchase of each kind really sent, replayed through `pg` by as
+ * many buyers (bench-replay.ts). Prints both, the API's share of the ceiling and the targets
+ * (docs/PERFORMANCE.md, "Purchases"). Runs in a throwaway database created on the server
  * of DATABASE_URL (dropped afterwards unless BENCH_KEEP=1).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:purchase
- *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_KIND=mixed|manual|auto
+ *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_KIND=mixed|manual|auto BENCH_TRACE=1 (prints the statements)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { minimalDocx } from '../modules/generators/docx-skeleton.js';
 import { Sandbox } from '../modules/generators/sandbox.js';
 import { saveTemplate } from '../modules/generators/templates.js';
 import { loadTask } from '../modules/orders/tasks.js';
+import { replay, type Captured, type PurchaseScript } from './bench-replay.js';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 20);
@@ -54,7 +58,8 @@ const config = loadConfig({
   BOT_TOKEN: '1:bench',
   RATE_LIMIT_PURCHASE: process.env.RATE_LIMIT_PURCHASE ?? '1000000/60',
 });
-const database = await openDatabase({ databaseUrl: config.databaseUrl });
+let capturing: Captured[] | null = null;
+const database = await openDatabase({ databaseUrl: config.databaseUrl, logQuery: (text, params) => capturing?.push({ text, params }) });
 try {
   await migrate(database);
   const deps = createDeps(config, database);
@@ -84,16 +89,50 @@ try {
   const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['Варіант: {Варіант}']), fileName: 'b.docx', uploaderId: developer };
   await saveTemplate({ ...deps, sandbox: checker }, template).finally(() => checker.close());
 
-  // Buyers with exactly enough money for their purchases.
+  // Buyers with exactly enough money for their purchases: the API's, the replay's and one for the capture.
+  const fund = async (id: number, purchases: number) => {
+    await db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`buyer${id}`})`);
+    await db.transaction((tx) =>
+      post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: purchases * PRICE_UAH * 100, kind: 'TOPUP', key: `bench:${id}` }]),
+    );
+  };
   const buyers: { id: number; token: string }[] = [];
+  const replayBuyers: number[] = [];
   for (let i = 0; i < BUYERS; i++) {
     const id = 6_000_000 + i;
-    await db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`buyer${i}`})`);
-    await db.transaction((tx) =>
-      post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: PURCHASES * PRICE_UAH * 100, kind: 'TOPUP', key: `bench:${id}` }]),
-    );
+    await fund(id, PURCHASES);
     buyers.push({ id, token: await deps.tokens.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false }) });
+    await fund(7_000_000 + i, PURCHASES);
+    replayBuyers.push(7_000_000 + i);
   }
+  const isAuto = (bi: number, n: number) => KIND === 'auto' || (KIND === 'mixed' && (bi + n) % 2 === 0);
+  const buy = (token: string, auto: boolean, key: string) =>
+    fetch(`${address}/api/v1/tasks/process`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ taskId: auto ? autoId : manualId, arguments: ['7'] }),
+    });
+
+  // One purchase of each kind, its statements captured. Order ids far above the others make the
+  // order's id recognisable wherever the statements carry it (bench-replay.ts rebinds it).
+  await db.execute(sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), 9000000000)`);
+  const captureBuyer = 5_900_000;
+  await fund(captureBuyer, 4);
+  const captureToken = await deps.tokens.sign({ sub: String(captureBuyer), roles: ['ROLE_USER'], ban: false });
+  const scripts = {} as Record<'auto' | 'manual', PurchaseScript>;
+  for (const kind of ['manual', 'auto'] as const) {
+    // The second purchase is the one captured: the first fills the caches a running API has warm.
+    const warm = await buy(captureToken, kind === 'auto', randomUUID());
+    if (!warm.ok) throw new Error(`the warm-up ${kind} purchase failed: ${warm.status} ${await warm.text()}`);
+    const key = `capture-${kind}-${randomUUID()}`;
+    capturing = [];
+    const res = await buy(captureToken, kind === 'auto', key);
+    const statements = capturing;
+    capturing = null;
+    if (!res.ok) throw new Error(`the captured ${kind} purchase failed: ${res.status} ${await res.text()}`);
+    scripts[kind] = { statements, buyerId: captureBuyer, orderId: Number(((await res.json()) as { id: string }).id), key };
+  }
+  const ceiling = await replay(scratch.url, replayBuyers, PURCHASES, (bi, n) => scripts[isAuto(bi, n) ? 'auto' : 'manual']);
 
   const latencies: Record<'auto' | 'manual', number[]> = { auto: [], manual: [] };
   const failures: string[] = [];
@@ -101,16 +140,13 @@ try {
   await Promise.all(
     buyers.map(async (b, bi) => {
       for (let n = 0; n < PURCHASES; n++) {
-        const auto = KIND === 'auto' || (KIND === 'mixed' && (bi + n) % 2 === 0);
+        const auto = isAuto(bi, n);
         const t0 = performance.now();
-        const res = await fetch(`${address}/api/v1/tasks/process`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${b.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ taskId: auto ? autoId : manualId, arguments: [String(n)] }),
-        });
+        const res = await buy(b.token, auto, randomUUID());
         const took = performance.now() - t0;
         if (res.ok) latencies[auto ? 'auto' : 'manual'].push(took);
         else failures.push(`${res.status} ${await res.text()}`);
+        await res.arrayBuffer().catch(() => undefined);
       }
     }),
   );
@@ -125,13 +161,32 @@ try {
     if (s.length) console.log(`    ${kind}: ${s.length} purchases, p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms`);
   }
   for (const f of failures.slice(0, 5)) console.log(`  failure: ${f}`);
-
+  const rate = all.length / seconds;
+  const ceilingRate = ceiling.purchases / ceiling.seconds;
+  console.log(
+    `  statements per purchase: manual ${scripts.manual.statements.length}, auto ${scripts.auto.statements.length} (each one round trip)`,
+  );
+  if (process.env.BENCH_TRACE === '1') {
+    for (const kind of ['manual', 'auto'] as const) for (const st of scripts[kind].statements) console.log(`    ${kind}: ${st.text.replace(/\s+/g, ' ').trim().slice(0, 110)}`);
+  }
+  console.log(
+    `SQL-only ceiling (the same statements through pg, ${BUYERS} buyers, pool of 20): ${ceilingRate.toFixed(1)} purchases/s, ` +
+      `p50 ${percentile(ceiling.latencies, 50).toFixed(1)} ms, p99 ${percentile(ceiling.latencies, 99).toFixed(1)} ms`,
+  );
+  console.log(`  the API reaches ${((100 * rate) / ceilingRate).toFixed(0)} % of it (target: at least 35 %)`);
+  const target = { manual: 600, auto: 300, mixed: 450 }[KIND];
+  const p99 = percentile(all, 99);
+  const met = rate >= target && (KIND !== 'manual' || p99 < 250) && rate >= 0.35 * ceilingRate;
+  console.log(
+    `  target for ${KIND}: at least ${target} purchases/s${KIND === 'manual' ? ' with p99 under 250 ms' : ''} and 35 % of the ceiling: ${met ? 'met' : 'missed'}`,
+  );
+  console.log(`  machine: load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}, ${os.cpus().length} cores`);
   const report = await checkLedger(db);
   const unpaid = await rows(
     db,
     sql`SELECT o.id FROM orders o WHERE o.price > 0 AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.reference = 'order:' || o.id)`,
   );
-  const emptied = await rows(db, sql`SELECT owner_id FROM accounts WHERE kind = 'general' AND owner_id >= 6000000 AND balance <> 0`);
+  const emptied = await rows(db, sql`SELECT owner_id FROM accounts WHERE kind = 'general' AND owner_id >= 6000000 AND owner_id < 8000000 AND balance <> 0`);
   console.log(report.ok ? `ledger OK: ${report.accounts} accounts, ${report.transfers} transfers, balances sum to 0` : `ledger BROKEN: ${report.problems.join('; ')}`);
   console.log(`orders without payment: ${unpaid.length}; buyers with money left: ${emptied.length} (expected 0)`);
   if (!report.ok || unpaid.length || failures.length || emptied.length) exitCode = 1;

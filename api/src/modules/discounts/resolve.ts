@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { row, rows, type Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 
 /**
@@ -115,32 +115,30 @@ export async function loadDiscountRules(ex: Executor, teacherId: number): Promis
   );
 }
 
+/** The discount a purchase is priced with, read with its task and taken by its statement. */
 export interface AppliedDiscount {
   id: number;
   percent: number;
+  /** It has a number of uses: the purchase takes one (`takeDiscountUseSql`). */
+  limited: boolean;
 }
 
 /**
- * Takes one use of the buyer's best discount on a task at `at`, inside the purchase's
- * transaction. The conditional UPDATE takes the use atomically: two buyers racing for the last
- * use cannot both get it. Returns null when no discount applies (the full price is charged).
+ * The buyer's best discount on a task at `at`, as JSON (`AppliedDiscount`) or NULL when none
+ * applies. `taskId` is an SQL expression (the purchase reads it beside the task's columns).
  */
-export async function consumeDiscount(tx: Executor, taskId: number, buyerId: number, at: Date = clock.now()): Promise<AppliedDiscount | null> {
-  for (;;) {
-    const best = await row<{ id: number; percent: number; limited: boolean }>(
-      tx,
-      sql`SELECT d.id, d.percent, d.uses_left IS NOT NULL AS limited FROM discounts d
-          WHERE d.task_id = ${taskId} AND ${appliesSql(at)}
-            AND (d.type = 'GLOBAL' OR d.telegram_id = ${buyerId})
-          ORDER BY (d.type = 'LOCAL') DESC LIMIT 1`,
-    );
-    if (!best) return null;
-    if (!best.limited) return { id: best.id, percent: best.percent };
-    const taken = await row<{ id: number }>(
-      tx,
-      sql`UPDATE discounts SET uses_left = uses_left - 1 WHERE id = ${best.id} AND uses_left > 0 RETURNING id`,
-    );
-    // Someone took the last use between our read and the update: look again.
-    if (taken) return { id: best.id, percent: best.percent };
-  }
+export function bestDiscountSql(taskId: SQL, buyerId: number, at: Date): SQL {
+  return sql`(SELECT json_build_object('id', d.id, 'percent', d.percent, 'limited', d.uses_left IS NOT NULL) FROM discounts d
+      WHERE d.task_id = ${taskId} AND ${appliesSql(at)}
+        AND (d.type = 'GLOBAL' OR d.telegram_id = ${buyerId})
+      ORDER BY (d.type = 'LOCAL') DESC LIMIT 1)`;
+}
+
+/**
+ * Takes one use of a limited discount, in the purchase's own statement. The conditional
+ * UPDATE takes the use atomically: of two buyers racing for the last use, one statement
+ * returns no row, and that purchase starts again with what is left (modules/orders/record.ts).
+ */
+export function takeDiscountUseSql(id: number): SQL {
+  return sql`UPDATE discounts SET uses_left = uses_left - 1 WHERE id = ${id} AND uses_left > 0 RETURNING id`;
 }

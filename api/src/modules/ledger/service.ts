@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
+import { sqlState } from '../../db/errors.js';
 
 export type WalletKind = 'general' | 'dev';
 export const SYSTEM = {
@@ -77,102 +78,66 @@ export async function ensureWallet(ex: Executor, user: number, wallet: WalletKin
     ON CONFLICT DO NOTHING`);
 }
 
-const USER_CODE = /^user:(\d+):(general|dev)$/;
-const isUserCode = (code: string) => USER_CODE.test(code);
+/** The legs as `ledger_post` takes them (migration 0022): accounts by code. */
+function legsJson(legs: Leg[]): string {
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`bad transfer amount ${leg.amount}`);
+    if (accountCode(leg.from) === accountCode(leg.to)) throw new Error(`transfer ${leg.key} moves money to its own account`);
+  }
+  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('two legs of one batch share a key');
+  return JSON.stringify(
+    legs.map((l) => ({ key: l.key, from: accountCode(l.from), to: accountCode(l.to), amount: l.amount, kind: l.kind, reference: l.reference ?? '' })),
+  );
+}
 
 /**
- * Posts legs atomically inside the caller's transaction. Returns true when the legs were
- * posted now, false when every leg had been posted before (a retry: nothing moves).
+ * The call that posts `legs`, as an SQL expression (true: posted now; false: all posted
+ * before), for a statement that writes other tables in the same breath (a purchase). Its
+ * failures abort that statement; `ledgerFailure` names them.
+ */
+export function postSql(legs: Leg[]): SQL {
+  return sql`ledger_post(${legsJson(legs)}::jsonb)`;
+}
+
+/** The ledger's own refusal that failed a statement calling `postSql`, or null for any other failure. */
+export function ledgerFailure(err: unknown): InsufficientFunds | IdempotencyConflict | Error | null {
+  const e = sqlState(err);
+  if (e?.code === 'ZL001') return new InsufficientFunds();
+  if (e?.code === 'ZL002') return new IdempotencyConflict(e.message);
+  if (e?.code === 'ZL003') return new Error(e.message);
+  return null;
+}
+
+/**
+ * Posts legs atomically inside the caller's transaction, in one round trip (`ledger_post`,
+ * migration 0022, where each rule is spelled out). Returns true when the legs were posted now,
+ * false when every leg had been posted before (a retry: nothing moves).
  *
- * - The batch runs in a savepoint: if it throws (InsufficientFunds, IdempotencyConflict),
- *   nothing of it remains even when the caller catches the error and commits.
  * - The user accounts of the batch are locked in id order before anything moves, so two
  *   transactions touching the same accounts never deadlock.
  * - A debit of a user account is a conditional UPDATE (`balance >= amount`); if it matches
- *   no row the payer lacks the money and InsufficientFunds undoes the batch. There is no
- *   read-decide-write of a balance anywhere; the CHECK constraint is the backstop.
+ *   no row the payer lacks the money: InsufficientFunds. There is no read-decide-write of a
+ *   balance anywhere; the CHECK constraint is the backstop.
  * - System accounts are neither locked nor updated: their balance is the sum of their
  *   transfers (view `account_balances`), so the escrow every purchase pays into is not a
  *   row every purchase waits for (migration 0011, docs/LEDGER.md).
  * - Each leg's key is UNIQUE in `transfers`. A key posted before moves nothing; it must
  *   describe the same movement (accounts, amount, kind), else IdempotencyConflict. A batch
  *   is all new or all posted before: a partly posted batch is a caller bug and throws.
+ * - A refusal (InsufficientFunds, IdempotencyConflict) leaves nothing of the batch, even when
+ *   the caller catches it and commits: the function undoes its own writes on the server.
  */
 export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
   if (legs.length === 0) return true;
-  for (const leg of legs) {
-    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`bad transfer amount ${leg.amount}`);
-    if (accountCode(leg.from) === accountCode(leg.to)) throw new Error(`transfer ${leg.key} moves money to its own account`);
+  let outcome: string;
+  try {
+    outcome = (await row<{ outcome: string }>(tx, sql`SELECT ledger_try_post(${legsJson(legs)}::jsonb) AS outcome`))!.outcome;
+  } catch (err) {
+    throw ledgerFailure(err) ?? err;
   }
-  if (new Set(legs.map((l) => l.key)).size !== legs.length) throw new Error('two legs of one batch share a key');
-  return tx.transaction(async (sp) => {
-    const codes = [...new Set(legs.flatMap((l) => [accountCode(l.from), accountCode(l.to)]))];
-    let idOf = await lockAccounts(sp, codes);
-    const unopened = codes.filter((c) => !idOf.has(c) && isUserCode(c));
-    if (unopened.length) {
-      for (const code of unopened) {
-        const [, user, wallet] = USER_CODE.exec(code)!;
-        await ensureWallet(sp, Number(user), wallet as WalletKind);
-      }
-      idOf = await lockAccounts(sp, codes);
-    }
-    const missing = codes.filter((c) => !idOf.has(c));
-    if (missing.length) throw new Error(`no such account: ${missing.join(', ')}`);
-
-    let fresh = 0;
-    for (const leg of legs) {
-      const debit = idOf.get(accountCode(leg.from))!;
-      const credit = idOf.get(accountCode(leg.to))!;
-      const inserted = await row<{ id: number }>(
-        sp,
-        sql`INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference)
-            VALUES (${leg.key}, ${debit}, ${credit}, ${leg.amount}, ${leg.kind}, ${leg.reference ?? ''})
-            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      );
-      if (!inserted) {
-        await assertSameTransfer(sp, leg, debit, credit);
-        continue;
-      }
-      fresh++;
-      if (!('system' in leg.from)) {
-        const debited = await row<{ id: number }>(
-          sp,
-          sql`UPDATE accounts SET balance = balance - ${leg.amount} WHERE id = ${debit} AND balance >= ${leg.amount} RETURNING id`,
-        );
-        if (!debited) throw new InsufficientFunds();
-      }
-      if (!('system' in leg.to)) await sp.execute(sql`UPDATE accounts SET balance = balance + ${leg.amount} WHERE id = ${credit}`);
-    }
-    if (fresh !== 0 && fresh !== legs.length) throw new Error('a transfer batch was partly posted before');
-    return fresh === legs.length;
-  });
-}
-
-/** Ids of the accounts by code, the user ones locked FOR UPDATE in id order (one round trip). */
-async function lockAccounts(ex: Executor, codes: string[]): Promise<Map<string, number>> {
-  const list = (cs: string[]) => (cs.length ? sql.join(cs.map((c) => sql`${c}`), sql`, `) : sql`NULL`);
-  const found = await rows<{ id: number | string; code: string }>(
-    ex,
-    sql`WITH locked AS (SELECT id, code FROM accounts WHERE code IN (${list(codes.filter(isUserCode))}) ORDER BY id FOR UPDATE)
-        SELECT id, code FROM locked
-        UNION ALL
-        SELECT id, code FROM accounts WHERE code IN (${list(codes.filter((c) => !isUserCode(c)))})`,
-  );
-  return new Map(found.map((r) => [r.code, Number(r.id)]));
-}
-
-async function assertSameTransfer(ex: Executor, leg: Leg, debit: number, credit: number): Promise<void> {
-  const old = await row<{ debit_account_id: number | string; credit_account_id: number | string; amount: number | string; kind: string }>(
-    ex,
-    sql`SELECT debit_account_id, credit_account_id, amount, kind FROM transfers WHERE idempotency_key = ${leg.key}`,
-  );
-  const same =
-    old &&
-    Number(old.debit_account_id) === debit &&
-    Number(old.credit_account_id) === credit &&
-    Number(old.amount) === leg.amount &&
-    old.kind === leg.kind;
-  if (!same) throw new IdempotencyConflict(leg.key);
+  if (outcome === 'insufficient') throw new InsufficientFunds();
+  if (outcome.startsWith('conflict:')) throw new IdempotencyConflict(outcome.slice('conflict:'.length));
+  return outcome === 'posted';
 }
 
 /** A user's wallet balances in kopecks (0 for a wallet not opened yet). */

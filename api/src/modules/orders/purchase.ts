@@ -9,9 +9,10 @@ import { safeFileName } from '../files/names.js';
 import type { OrdersConfig } from '../../config.js';
 import { findOrder, findOrderByKey } from './queries.js';
 import type { Order } from './rows.js';
-import { DuplicatePurchase, recordPurchase } from './record.js';
-import { loadTask, type TaskForOrder } from './tasks.js';
+import { DiscountUsedUp, DuplicatePurchase, recordPurchase } from './record.js';
+import { loadPurchase, type TaskForOrder } from './tasks.js';
 import { isConnectionLost } from '../../db/errors.js';
+import { clock } from '../../lib/clock.js';
 
 /** The whole generation, queueing included; the docx sandbox has its own, shorter limit. */
 export const GENERATION_TIMEOUT_MS = 20_000;
@@ -97,17 +98,22 @@ function assertSamePurchase(earlier: Order, input: { taskId: number; arguments: 
  */
 export const takesFree = (buyer: Buyer, task: TaskForOrder): boolean => buyer.isAdmin || buyer.telegramId === task.developerId;
 
+/** A purchase that lost its discount's last use to another buyer is priced again; each try reads what is left. */
+const PRICING_TRIES = 5;
+
 /**
  * `POST /tasks/process`. The same Idempotency-Key from the same buyer always answers the
  * first order and charges once (with another task or other arguments it is refused, 409):
  * - a retry after the first committed finds its order before doing anything;
- * - a duplicate racing the first (both past that check) may generate too, but its INSERT
+ * - a duplicate racing the first (both past that check) may generate too, but its statement
  *   waits on the UNIQUE (buyer_id, idempotency_key) until the first commits, finds the key
- *   taken, rolls back and answers the first order (its own blob is removed).
- * An auto task is generated before any transaction; only a successful generation is charged,
- * and a failed charge removes the stored file.
+ *   taken, writes nothing and answers the first order (its own blob is removed).
+ * An auto task is generated before anything is written; only a successful generation is
+ * charged, and a failed charge removes the stored file.
  *
- * `ex` is the database, or the demo seed's transaction (then this runs in a savepoint).
+ * Round trips (docs/PERFORMANCE.md, "Purchases"): one read of everything the purchase decides
+ * on (`loadPurchase`), one statement that writes it all (`recordPurchase`), atomic on its own.
+ * `ex` is the database, or the demo seed's transaction (which gives it a savepoint of its own).
  */
 export async function purchase(
   ctx: PurchaseContext,
@@ -119,41 +125,46 @@ export async function purchase(
   if (!buyer.username) throw badRequest(MSG.usernameRequired);
   // Server keys contain ':' which client keys cannot, so the two never collide.
   const key = clientKey ?? `server:${randomUUID()}`;
-  const earlier = await findOrderByKey(ex, buyer.telegramId, key);
-  if (earlier) return assertSamePurchase(earlier, input);
-
-  const task = await loadTask(ex, input.taskId);
-  if (!task || task.archived) throw notFound(MSG.taskNotFound);
-  if (!task.visible && !buyer.isAdmin) throw forbidden(MSG.taskHidden);
-  const values = normaliseArguments(task.type, task.argumentNames.length, input.arguments);
-
   let file: { blobId: string; fileName: string; mime: string; size: number } | undefined;
-  if (task.autoGenerate) {
-    const generated = await generate(ctx, task, values);
-    const blobId = await ctx.blobs.put(generated.bytes);
-    file = { blobId, fileName: generated.fileName, mime: generated.mime, size: generated.bytes.length };
-  }
   try {
-    const orderId = await ex.transaction((tx) =>
-      recordPurchase(tx, {
-        task,
-        buyerId: buyer.telegramId,
-        buyerUsername: buyer.username,
-        key,
-        values,
-        feePercent: ctx.feePercent,
-        orders: ctx.orders,
-        free: takesFree(buyer, task),
-        file,
-      }),
-    );
-    return (await findOrder(ex, orderId))!;
-  } catch (err) {
-    // A lost connection may have lost only the answer to a COMMIT: keep the file its order may have.
-    if (file && !isConnectionLost(err)) await ctx.blobs.remove(file.blobId).catch(() => undefined);
-    if (!(err instanceof DuplicatePurchase)) throw err;
-    const first = await findOrderByKey(ex, buyer.telegramId, key);
-    if (!first) throw conflict(MSG.purchaseInProgress);
-    return assertSamePurchase(first, input);
+    for (let attempt = 1; ; attempt++) {
+      const facts = await loadPurchase(ex, input.taskId, buyer.telegramId, key, clock.now());
+      if (facts?.earlierId) return assertSamePurchase((await findOrder(ex, facts.earlierId))!, input);
+      if (!facts || facts.task.archived) throw notFound(MSG.taskNotFound);
+      const { task } = facts;
+      if (!task.visible && !buyer.isAdmin) throw forbidden(MSG.taskHidden);
+      const values = normaliseArguments(task.type, task.argumentNames.length, input.arguments);
+      if (task.autoGenerate && !file) {
+        const generated = await generate(ctx, task, values);
+        const blobId = await ctx.blobs.put(generated.bytes);
+        file = { blobId, fileName: generated.fileName, mime: generated.mime, size: generated.bytes.length };
+      }
+      try {
+        const order = await recordPurchase(ex, {
+          facts,
+          buyerId: buyer.telegramId,
+          buyerUsername: buyer.username,
+          key,
+          values,
+          feePercent: ctx.feePercent,
+          orders: ctx.orders,
+          free: takesFree(buyer, task),
+          file,
+        });
+        file = undefined;
+        return order;
+      } catch (err) {
+        // A lost connection may have lost only the answer to the statement: keep the file its order may have.
+        if (isConnectionLost(err)) file = undefined;
+        if (err instanceof DiscountUsedUp && attempt < PRICING_TRIES) continue;
+        if (!(err instanceof DuplicatePurchase)) throw err;
+        const first = await findOrderByKey(ex, buyer.telegramId, key);
+        if (!first) throw conflict(MSG.purchaseInProgress);
+        return assertSamePurchase(first, input);
+      }
+    }
+  } finally {
+    // Not charged: the stored answer has no order.
+    if (file) await ctx.blobs.remove(file.blobId).catch(() => undefined);
   }
 }

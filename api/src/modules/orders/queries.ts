@@ -57,6 +57,8 @@ export async function findOrderByKey(ex: Executor, buyerId: number, key: string)
 }
 
 export interface NewOrder {
+  /** Taken from the orders' sequence before the statement (`loadPurchase`), so every row of the purchase can name it. */
+  id: number;
   buyerId: number;
   taskId: number;
   developerId: number;
@@ -75,30 +77,30 @@ export interface NewOrder {
   freeTake: boolean;
   /** A manual order's span to deliver in; null for an auto-generated one (DONE at once). */
   deadlineHours: number | null;
+  /** When a manual order is due (the database's clock plus the span); null for an auto-generated one. */
+  deadlineAt: Date | null;
 }
 
 /**
- * The order row of a purchase, or null when this buyer's Idempotency-Key is taken (the
- * UNIQUE index makes a racing duplicate wait here until the first request commits).
+ * The order row of a purchase, returning it whole; no row when this buyer's Idempotency-Key is
+ * taken (the UNIQUE index makes a racing duplicate wait here until the first request commits).
  */
-export async function insertOrder(tx: Executor, o: NewOrder): Promise<{ id: number; deadlineAt: Date | null } | null> {
+export function insertOrderSql(o: NewOrder): SQL {
   const done = o.deadlineHours === null;
-  const inserted = await row<{ id: number | string; deadline_at: Date | string | null }>(
-    tx,
-    sql`INSERT INTO orders (buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
-                            developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
-                            status, completed_at, free_take, deadline_hours, deadline_at)
-        VALUES (${o.buyerId}, ${o.taskId}, ${o.developerId}, ${o.key}, ${JSON.stringify(o.values)}::jsonb, ${o.taskTitle},
-                ${o.subjectName}, ${o.teacherName}, ${o.developerName}, ${o.autoGenerate}, ${o.fullPriceKop},
-                ${o.discountPercent}, ${o.discountId}, ${o.priceKop}, ${o.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
-                ${done ? sql`now()` : null}, ${o.freeTake}, ${o.deadlineHours}::numeric,
-                ${done ? null : sql`now() + ${hoursInterval(o.deadlineHours!)}`})
-        ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
-        RETURNING id, deadline_at`,
-  );
-  if (!inserted) return null;
-  return { id: Number(inserted.id), deadlineAt: inserted.deadline_at === null ? null : new Date(inserted.deadline_at) };
+  return sql`INSERT INTO orders (id, buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
+                                 developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
+                                 status, completed_at, free_take, deadline_hours, deadline_at)
+      OVERRIDING SYSTEM VALUE
+      VALUES (${o.id}, ${o.buyerId}, ${o.taskId}, ${o.developerId}, ${o.key}, ${JSON.stringify(o.values)}::jsonb, ${o.taskTitle},
+              ${o.subjectName}, ${o.teacherName}, ${o.developerName}, ${o.autoGenerate}, ${o.fullPriceKop},
+              ${o.discountPercent}, ${o.discountId}, ${o.priceKop}, ${o.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
+              ${done ? sql`now()` : null}, ${o.freeTake}, ${o.deadlineHours}::numeric, ${o.deadlineAt?.toISOString() ?? null}::timestamptz)
+      ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
+      RETURNING *`;
 }
+
+/** A new order id from the orders' sequence (the SQL expression), read before the purchase's statement. */
+export const nextOrderIdSql = sql`nextval(pg_get_serial_sequence('orders', 'id'))`;
 
 export interface NewFile {
   blobId: string;
@@ -108,11 +110,15 @@ export interface NewFile {
 }
 
 export async function insertFiles(tx: Executor, orderId: number, files: NewFile[]): Promise<void> {
-  for (const [position, f] of files.entries()) {
-    await tx.execute(sql`
-      INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
-      VALUES (${orderId}, ${f.blobId}, ${f.fileName}, ${f.mime}, ${f.size}, ${position})`);
-  }
+  if (files.length > 0) await tx.execute(insertFilesSql(orderId, files));
+}
+
+/** The file rows of an order, in their order, as one statement (`files` not empty), returning their ids. */
+export function insertFilesSql(orderId: number, files: NewFile[]): SQL {
+  const values = files.map((f, position) => sql`(${orderId}, ${f.blobId}::uuid, ${f.fileName}, ${f.mime}, ${f.size}, ${position})`);
+  return sql`INSERT INTO order_files (order_id, blob_id, file_name, mime, size, position)
+      VALUES ${sql.join(values, sql`, `)}
+      RETURNING id, order_id, file_name`;
 }
 
 /** Drops an order's file rows; the hourly orphan sweep removes their bytes once nothing refers to them. */
@@ -129,9 +135,13 @@ export interface EventInput {
 }
 
 export async function addEvent(tx: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, e: EventInput): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO order_events (order_id, kind, from_status, to_status, actor, actor_id, note)
-    VALUES (${orderId}, ${e.kind}, ${from}, ${to}, ${e.actor}, ${e.actorId}, ${e.note ?? null})`);
+  await tx.execute(addEventSql(orderId, from, to, e));
+}
+
+/** `addEvent` as a statement, for a change that writes several tables in one statement (a purchase). */
+export function addEventSql(orderId: number, from: OrderStatus | null, to: OrderStatus, e: EventInput): SQL {
+  return sql`INSERT INTO order_events (order_id, kind, from_status, to_status, actor, actor_id, note)
+      VALUES (${orderId}, ${e.kind}, ${from}, ${to}, ${e.actor}, ${e.actorId}, ${e.note ?? null})`;
 }
 
 export interface Transition {

@@ -100,7 +100,8 @@ async function seedPurchases(tx: Executor, deps: Parameters<SeedStep>[1], sandbo
     if (!task) continue;
     const values = task.type === 'TEST' ? [SAMPLE['Питання']!] : task.argumentNames.map((n) => SAMPLE[n] ?? 'Демо');
     try {
-      await purchase(ctx, tx, buyer, { taskId: task.id, arguments: values }, key);
+      // A savepoint of its own: a refused purchase statement must not abort the seed's transaction.
+      await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: task.id, arguments: values }, key));
     } catch (err) {
       // Demo money is another step's business: without it, the demo simply has no orders.
       if (!(err instanceof InsufficientFunds)) throw err;

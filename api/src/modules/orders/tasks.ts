@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TaskType } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { selectTasks, taskArguments, type TaskRow } from '../catalogue/tasks/read.js';
+import { bestDiscountSql, type AppliedDiscount } from '../discounts/resolve.js';
+import { nextOrderIdSql } from './queries.js';
 
 /** A task as a purchase or a template upload needs it. */
 export interface TaskForOrder {
@@ -27,7 +29,43 @@ export interface TaskForOrder {
 /** A task read for a purchase or a template upload, hidden or archived ones included. */
 export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrder | null> {
   const [r] = await rows<TaskRow>(ex, selectTasks(null, sql`t.id = ${taskId}`));
+  return r ? toTaskForOrder(r) : null;
+}
+
+/** Everything a purchase decides on, read in one round trip before its one writing statement. */
+export interface PurchaseFacts {
+  task: TaskForOrder;
+  /** The buyer's order under the same Idempotency-Key, if there is one. */
+  earlierId: number | null;
+  /** The id the new order will have (taken from the sequence now; an unused one is a harmless gap). */
+  orderId: number;
+  /** The database's clock: a manual order's deadline counts from it. */
+  now: Date;
+  discount: AppliedDiscount | null;
+}
+
+/** The task (hidden or archived too), the earlier order under `key`, a new order id, the time and the buyer's discount at `at`. */
+export async function loadPurchase(ex: Executor, taskId: number, buyerId: number, key: string, at: Date): Promise<PurchaseFacts | null> {
+  type Row = TaskRow & { earlier_id: number | string | null; order_id: number | string; db_now: Date | string; best: AppliedDiscount | string | null };
+  const [r] = await rows<Row>(
+    ex,
+    sql`SELECT t.*, ${nextOrderIdSql} AS order_id, now() AS db_now,
+               (SELECT o.id FROM orders o WHERE o.buyer_id = ${buyerId} AND o.idempotency_key = ${key}) AS earlier_id,
+               ${bestDiscountSql(sql`t.id`, buyerId, at)} AS best
+        FROM (${selectTasks(null, sql`t.id = ${taskId}`)}) t`,
+  );
   if (!r) return null;
+  const best = typeof r.best === 'string' ? (JSON.parse(r.best) as AppliedDiscount) : r.best;
+  return {
+    task: toTaskForOrder(r),
+    earlierId: r.earlier_id === null ? null : Number(r.earlier_id),
+    orderId: Number(r.order_id),
+    now: new Date(r.db_now),
+    discount: best && { id: Number(best.id), percent: Number(best.percent), limited: best.limited },
+  };
+}
+
+function toTaskForOrder(r: TaskRow): TaskForOrder {
   return {
     id: Number(r.id),
     title: r.title,

@@ -23,24 +23,42 @@ export interface OrderJobPayload {
 const HOUR_MS = 3_600_000;
 const later = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
 
+/** A timer to set: a job's name, its key (the order id) and when it runs. */
+export interface OrderTimer {
+  name: string;
+  opts: { key: string; runAt: Date; payload: OrderJobPayload };
+}
+
+const overdueTimer = (cfg: OrdersConfig, orderId: number, deadlineAt: Date): OrderTimer => ({
+  name: ORDER_JOBS.overdue,
+  opts: { key: String(orderId), runAt: later(deadlineAt, cfg.autoRefundHours), payload: { orderId } },
+});
+
+/**
+ * The timers of an order (again) in progress with this deadline: its overdue refund and, unless
+ * the deadline is too close to remind before (the new-order message already named it), the
+ * developer's reminder.
+ */
+export function deadlineTimers(cfg: OrdersConfig, orderId: number, deadlineAt: Date): OrderTimer[] {
+  const remindAt = later(deadlineAt, -cfg.remindBeforeHours);
+  const remind = cfg.remindBeforeHours > 0 && remindAt.getTime() > Date.now();
+  return [
+    overdueTimer(cfg, orderId, deadlineAt),
+    ...(remind ? [{ name: ORDER_JOBS.remind, opts: { key: String(orderId), runAt: remindAt, payload: { orderId } } }] : []),
+  ];
+}
+
 /** The refund of an order still undelivered ORDER_AUTO_REFUND_HOURS after its deadline. */
 export async function scheduleOverdue(tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
-  const payload: OrderJobPayload = { orderId };
-  await reschedule(tx, ORDER_JOBS.overdue, { key: String(orderId), runAt: later(deadlineAt, cfg.autoRefundHours), payload });
+  const t = overdueTimer(cfg, orderId, deadlineAt);
+  await reschedule(tx, t.name, t.opts);
 }
 
 /** An order is (again) in progress with this deadline: its overdue refund and the developer's reminder. */
 export async function scheduleDeadline(tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
-  const key = String(orderId);
-  const payload: OrderJobPayload = { orderId };
-  await scheduleOverdue(tx, cfg, orderId, deadlineAt);
-  const remindAt = later(deadlineAt, -cfg.remindBeforeHours);
-  // A deadline too close to remind before: the new-order message already named it.
-  if (cfg.remindBeforeHours > 0 && remindAt.getTime() > Date.now()) {
-    await reschedule(tx, ORDER_JOBS.remind, { key, runAt: remindAt, payload });
-  } else {
-    await cancel(tx, ORDER_JOBS.remind, key);
-  }
+  const timers = deadlineTimers(cfg, orderId, deadlineAt);
+  for (const t of timers) await reschedule(tx, t.name, t.opts);
+  if (!timers.some((t) => t.name === ORDER_JOBS.remind)) await cancel(tx, ORDER_JOBS.remind, String(orderId));
 }
 
 /** The order left IN_PROGRESS (delivered or refunded): no overdue refund, no reminder. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 
 export type OutboxKind =
@@ -44,9 +44,13 @@ export interface OutboxMessage {
  * event rolls back, so does the message; if it commits, the worker will send it.
  */
 export async function enqueue(tx: Executor, msg: OutboxMessage): Promise<void> {
+  await tx.execute(enqueueSql(msg));
+}
+
+/** `enqueue` as a statement, for a change that writes several tables in one statement (a purchase). */
+export function enqueueSql(msg: OutboxMessage): SQL {
   const payload = { text: msg.text, files: msg.files ?? [], openApp: msg.openApp ?? false };
-  await tx.execute(sql`
-    INSERT INTO outbox (kind, chat_id, payload, dedupe_key)
+  return sql`INSERT INTO outbox (kind, chat_id, payload, dedupe_key)
     VALUES (${msg.kind}, ${msg.chatId}, ${JSON.stringify(payload)}::jsonb, ${msg.dedupeKey ?? null})
-    ON CONFLICT (dedupe_key) DO NOTHING`);
+    ON CONFLICT (dedupe_key) DO NOTHING`;
 }
