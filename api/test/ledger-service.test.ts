@@ -182,7 +182,8 @@ describe('npm run ledger:check', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two runs of the script in processes of their own, each starting tsx (and PGlite): minutes on a busy two-core machine.
+  }, 180_000);
 });
 
 describe('demo seed', () => {

@@ -57,12 +57,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A peer that vanished without a word (failover, dropped NAT entry) surfaces as an error.
       keepAlive: true,
     });
-    // A connection that dies (restart, failover, pg_terminate_backend) emits 'error' on its
-    // client; pg-pool listens only while the client is idle, and an 'error' without a listener
-    // ends the process. The query in flight, if any, fails on its own and answers the request;
-    // the dead client is no longer queryable, so its release destroys it.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    pool.on('error', () => {});
     const db = drizzlePg(pool, { logger }) as unknown as Db;
     const script: ScriptRunner = async (fn) => {
       const c = await pool.connect();

@@ -15,6 +15,16 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
  * a no-op instead of pg-pool's "released twice" error.
  */
 export class Pool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    // A connection that dies (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client; pg-pool listens only while the client is idle, and an 'error' without a listener
+    // ends the process. The query in flight, if any, fails on its own and answers the request;
+    // the dead client is no longer queryable, so its release destroys it.
+    this.on('connect', (client) => client.on('error', () => {}));
+    this.on('error', () => {});
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
@@ -33,12 +43,23 @@ export class Pool extends pg.Pool {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof values === 'function' || typeof callback === 'function' || typeof config?.submit === 'function') {
+    if (typeof config === 'string') config = { text: config };
+    if (typeof values === 'function' || typeof callback === 'function' || typeof config?.submit === 'function' || typeof config?.text !== 'string') {
       return super.query(config, values, callback);
     }
     return this.connect().then(async (client) => {
+      const name = this.names.nameFor(config.text);
       try {
-        const result = await client.query(config, values);
+        let result;
+        try {
+          result = await client.query(name ? { ...config, name } : config, values);
+        } catch (err) {
+          // A migration changed what `SELECT *` of a prepared statement returns: this process
+          // sends that text unprepared from now on (a failed statement changed nothing).
+          if (!name || sqlState(err)?.code !== '0A000') throw err;
+          this.names.forget(config.text);
+          result = await client.query(config, values);
+        }
         client.release();
         return result;
       } catch (err) {
@@ -47,8 +68,40 @@ export class Pool extends pg.Pool {
       }
     });
   }
+
+  /** Prepared statements live on the server's session: fine on PostgreSQL itself and on a pooler in session mode (README). */
+  private readonly names = new StatementNames();
 }
 
+/**
+ * Names for statements sent outside a transaction, so each connection parses and plans a
+ * statement once instead of on every call (a purchase's read and write were a third of the
+ * database's time per purchase in parse and plan; docs/PERFORMANCE.md). The texts are the code's
+ * own SQL (parameters are bound, never spliced), so there are few; the cap keeps texts that vary
+ * with a list's length from piling up prepared statements on the server.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private readonly unprepared = new Set<string>();
+  private next = 1;
+
+  nameFor(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known) return known;
+    if (this.names.size >= MAX_PREPARED || text.length > MAX_PREPARED_TEXT || this.unprepared.has(text)) return undefined;
+    const name = `zalik_${this.next++}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  forget(text: string): void {
+    this.names.delete(text);
+    this.unprepared.add(text);
+  }
+}
+
+const MAX_PREPARED = 300;
+const MAX_PREPARED_TEXT = 20_000;
 function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
   const release = client.release;
   let released = false;
