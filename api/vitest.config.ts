@@ -1,25 +1,61 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow lane: several processes or thousands of requests per file. Everything else is the
- * fast lane (pure functions and single-request tests), run on every change with `npm run test:fast`.
- * `npm test` runs both.
+ * The slow lane: files that start processes, wait on real time, send thousands of requests or
+ * build large data, and files measured too heavy for the fast lane (docs/TESTING.md has the
+ * figures). Everything else is the fast lane, run on every change with `npm run test:fast`.
+ * `npm test` runs both, and the S3 project.
  */
 export const SLOW = [
-  'test/fuzz-api.test.ts',
+  // Several processes, or databases of their own on disk.
   'test/purchase-processes.test.ts',
-  'test/purchase-concurrency.test.ts',
-  'test/purchase-withdraw-race.test.ts',
-  'test/backup-roundtrip.test.ts',
+  'test/deposits-monobank-processes.test.ts',
+  'test/blob-instances.test.ts',
   'test/catalogue-cache-instances.test.ts',
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
-  'test/blob-instances.test.ts',
-  'test/template-bomb.test.ts',
+  'test/ledger-service.test.ts',
+  'test/backup-roundtrip.test.ts',
+  // Thousands of requests or rows.
+  'test/fuzz-api.test.ts',
+  'test/purchase-concurrency.test.ts',
+  'test/purchase-withdraw-race.test.ts',
   'test/purchase-free-take.test.ts',
-  'test/deposits-monobank-processes.test.ts',
   'test/orders-escrow-race.test.ts',
   'test/dashboard-scale.test.ts',
+  'test/discounts-manage.test.ts',
+  'test/permissions-matrix.test.ts',
+  // Large files, or waits for timers, polls and rate windows.
+  'test/template-bomb.test.ts',
+  'test/blob-stores.test.ts',
+  'test/fulfilment-templates.test.ts',
+  'test/bot-start.test.ts',
+  'test/orders-timers.test.ts',
+  'test/security-rate-limit.test.ts',
+  'test/catalogue-cache.test.ts',
+  // Heavy for one file: many apps, markets or documents built.
+  'test/dashboard-api.test.ts',
+  'test/dashboard-export.test.ts',
+  'test/deposits-monobank.test.ts',
+  'test/catalogue-news.test.ts',
+  'test/demo-payments.test.ts',
+  'test/fulfilment-manual.test.ts',
+  'test/invites-referrals.test.ts',
+  'test/orders-files.test.ts',
+  'test/purchase-idempotency.test.ts',
+  'test/jobs.test.ts',
+  'test/broadcasts.test.ts',
+  'test/deposits-stars-refund.test.ts',
+  'test/demo-dev.test.ts',
+];
+
+/** Files run a second time with every test context's files in an S3 bucket (TEST_BLOB_STORE=s3). */
+export const S3_FILES = [
+  'test/fulfilment-manual.test.ts',
+  'test/fulfilment-templates.test.ts',
+  'test/purchase-auto.test.ts',
+  'test/purchase-idempotency.test.ts',
+  'test/supports-sent.test.ts',
 ];
 
 export default defineConfig({
@@ -27,6 +63,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker keeps the modules it imported for its next file: the app's module graph is
+    // imported once per worker instead of once per file. Files share no state beyond it (each
+    // builds its own app on its own database), nothing here mocks a module, and spies are restored.
+    isolate: false,
     // Two cores: PGlite instances are CPU-heavy, and PostgreSQL tests create a database per file.
     maxWorkers: 2,
     // Migrates one template database per run; each test file gets a copy (test/setup/template.ts).
@@ -34,6 +74,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 's3', include: S3_FILES, env: { TEST_BLOB_STORE: 's3' } } },
     ],
   },
 });

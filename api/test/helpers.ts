@@ -18,10 +18,11 @@ export const ADMIN_ID = 900001;
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
- * Which file store tests use when they do not choose: local disk, or (TEST_BLOB_STORE=s3) a
- * bucket on an s3rver started for each test context.
+ * Which file store tests use when they do not choose: local disk, or (TEST_BLOB_STORE=s3, the
+ * `s3` project in vitest.config.ts) a bucket on an s3rver started for each test context. Read at
+ * each call: a worker keeps this module from one file to the next (`isolate: false`).
  */
-export const testBlobStore: 'local' | 's3' = process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local';
+export const testBlobStore = (): 'local' | 's3' => (process.env.TEST_BLOB_STORE === 's3' ? 's3' : 'local');
 
 /**
  * A throwaway PostgreSQL database on the server of DATABASE_URL, dropped by `drop()`: a copy of
@@ -66,7 +67,7 @@ export async function createTestContext(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-test-'));
   const pgDb = onPostgres ? await createPgDatabase() : undefined;
   // BLOB_STORE=s3 without an endpoint: this context gets a bucket of its own.
-  const s3: S3Server | undefined = (env.BLOB_STORE ?? testBlobStore) === 's3' && !env.S3_ENDPOINT ? await startS3() : undefined;
+  const s3: S3Server | undefined = (env.BLOB_STORE ?? testBlobStore()) === 's3' && !env.S3_ENDPOINT ? await startS3() : undefined;
   const config = loadConfig({
     BOT_TOKEN,
     JWT_SECRET: 'test-secret-test-secret-test-secret',

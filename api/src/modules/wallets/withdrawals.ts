@@ -1,54 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { MSG, kopecksToUah, withdrawSplit, type Withdrawal, type WithdrawalStatus } from '@zalik/contract';
-import { row, rows, type Executor } from '../../db/client.js';
+import { MSG, withdrawSplit, type Withdrawal, type WithdrawalStatus } from '@zalik/contract';
+import type { Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { withdrawalRequestedText, withdrawalResolvedText } from '../../bot/texts.js';
 import { enqueue } from '../outbox/enqueue.js';
 import { IdempotencyConflict, InsufficientFunds, SYSTEM, post, type Leg } from '../ledger/service.js';
-
-interface WithdrawalRow {
-  id: number | string;
-  user_id: number | string;
-  username: string;
-  idempotency_key: string;
-  card_number: string;
-  card_last4: string;
-  amount: number | string;
-  fee: number | string;
-  payout: number | string;
-  status: WithdrawalStatus;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-}
-
-const SELECT = sql`SELECT w.*, u.username FROM withdrawals w JOIN users u ON u.telegram_id = w.user_id`;
-export const maskCard = (last4: string) => `•••• ${last4}`;
-
-/** `full` shows the stored number: admins pay a pending request by hand; everyone else sees the last 4 digits. */
-function toWithdrawal(r: WithdrawalRow, full: boolean): Withdrawal {
-  return {
-    id: String(r.id),
-    user: { telegramId: String(r.user_id), username: r.username },
-    cardNumber: full ? r.card_number : maskCard(r.card_last4),
-    cardLast4: r.card_last4,
-    amount: kopecksToUah(Number(r.amount)),
-    fee: kopecksToUah(Number(r.fee)),
-    payout: kopecksToUah(Number(r.payout)),
-    status: r.status,
-    createdAt: new Date(r.created_at).toISOString(),
-    resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at).toISOString(),
-  };
-}
+import {
+  adminRoleHolders,
+  insertWithdrawal,
+  listWithdrawalRows,
+  markResolved,
+  maskCard,
+  toWithdrawal,
+  withdrawalById,
+  withdrawalByKey,
+  withdrawalExists,
+} from './queries.js';
 
 /** Admins to tell about a new request: the configured ones and everyone holding ROLE_ADMIN (not banned). */
 async function adminChats(tx: Executor, configured: ReadonlySet<string>): Promise<number[]> {
-  const found = await rows<{ telegram_id: number | string }>(
-    tx,
-    sql`SELECT r.telegram_id FROM user_roles r JOIN users u ON u.telegram_id = r.telegram_id
-        WHERE r.role = 'ROLE_ADMIN' AND NOT u.is_banned`,
-  );
-  return [...new Set([...[...configured].map(Number), ...found.map((r) => Number(r.telegram_id))])].sort((a, b) => a - b);
+  const found = await adminRoleHolders(tx);
+  return [...new Set([...[...configured].map(Number), ...found])].sort((a, b) => a - b);
 }
 
 export interface WithdrawInput {
@@ -70,18 +42,19 @@ export async function requestWithdrawal(tx: Executor, input: WithdrawInput): Pro
   const { feeKop, payoutKop } = withdrawSplit(input.amountKop);
   if (payoutKop <= 0) throw badRequest(MSG.withdrawTooSmall);
   const key = input.clientKey ?? randomUUID();
-  const created = await row<WithdrawalRow>(
-    tx,
-    sql`INSERT INTO withdrawals (user_id, idempotency_key, card_number, card_last4, amount, fee, payout)
-        VALUES (${input.userId}, ${key}, ${input.card}, ${input.card.slice(-4)}, ${input.amountKop}, ${feeKop}, ${payoutKop})
-        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-  );
-  if (!created) {
-    const old = (await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.user_id = ${input.userId} AND w.idempotency_key = ${key}`))!;
+  const id = await insertWithdrawal(tx, {
+    userId: input.userId,
+    key,
+    card: input.card,
+    amountKop: input.amountKop,
+    feeKop,
+    payoutKop,
+  });
+  if (id === undefined) {
+    const old = (await withdrawalByKey(tx, input.userId, key))!;
     if (Number(old.amount) !== input.amountKop || old.card_last4 !== input.card.slice(-4)) throw new IdempotencyConflict(key);
     return toWithdrawal(old, false);
   }
-  const id = Number(created.id);
   try {
     await post(tx, [
       {
@@ -98,7 +71,7 @@ export async function requestWithdrawal(tx: Executor, input: WithdrawInput): Pro
     if (e instanceof InsufficientFunds) throw badRequest(MSG.withdrawInsufficient);
     throw e;
   }
-  const w = toWithdrawal((await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.id = ${id}`))!, false);
+  const w = toWithdrawal((await withdrawalById(tx, id))!, false);
   if (input.adminIds) {
     const text = withdrawalRequestedText({
       id: w.id,
@@ -131,17 +104,10 @@ export async function resolveWithdrawal(
   adminId: number,
   opts: { notify: boolean } = { notify: true },
 ): Promise<Withdrawal> {
-  const w = await row<WithdrawalRow>(
-    tx,
-    sql`UPDATE withdrawals SET status = ${status}, resolved_at = now(), resolved_by = ${adminId},
-               card_number = '•••• ' || card_last4
-        WHERE id = ${id} AND status = 'PENDING' RETURNING id`,
-  );
-  if (!w) {
-    const exists = await row(tx, sql`SELECT 1 AS one FROM withdrawals WHERE id = ${id}`);
-    throw exists ? conflict(MSG.withdrawalResolved) : notFound(MSG.withdrawalNotFound);
+  if (!(await markResolved(tx, id, status, adminId))) {
+    throw (await withdrawalExists(tx, id)) ? conflict(MSG.withdrawalResolved) : notFound(MSG.withdrawalNotFound);
   }
-  const full = (await row<WithdrawalRow>(tx, sql`${SELECT} WHERE w.id = ${id}`))!;
+  const full = (await withdrawalById(tx, id))!;
   const from = { system: SYSTEM.pendingWithdrawals } as const;
   const reference = `withdrawal:${id}`;
   const legs: Leg[] =
@@ -184,14 +150,7 @@ export async function listWithdrawals(
   ex: Executor,
   opts: { status?: WithdrawalStatus; userId?: number; page: number; limit: number },
 ): Promise<Withdrawal[]> {
-  const where = [sql`TRUE`];
-  if (opts.status) where.push(sql`w.status = ${opts.status}`);
-  if (opts.userId !== undefined) where.push(sql`w.user_id = ${opts.userId}`);
-  const found = await rows<WithdrawalRow>(
-    ex,
-    sql`${SELECT} WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY w.created_at DESC, w.id DESC LIMIT ${opts.limit} OFFSET ${opts.page * opts.limit}`,
-  );
+  const found = await listWithdrawalRows(ex, opts);
   // A developer's own list never carries the full number, not even their own.
   return found.map((r) => toWithdrawal(r, opts.userId === undefined));
 }
