@@ -16,9 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildWeb } from '../build/build-web';
 import { PERSONA, VIEWPORT, apiAs, launchBrowser } from '../e2e/helpers';
-import { WEB_ROOT } from '../e2e/paths';
 import { startServer } from '../e2e/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -182,7 +181,7 @@ const chosen = (process.env.BENCH_PROFILES ?? 'fast3g,lighthouse').split(',').ma
 });
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-web-'));
 process.env.NODE_ENV = 'production';
-await build({ root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+await buildWeb(outDir);
 const server = await startServer(outDir);
 const browser = await launchBrowser();
 try {
