@@ -30,8 +30,10 @@ const ssrConfig = defineConfig({
     emptyOutDir: true,
     target: 'node20',
     ssr: SSR_ENTRY,
+    // Half the bytes for the API to read and compile at its start.
+    minify: true,
     rolldownOptions: {
-      output: { entryFileNames: 'server.js', codeSplitting: false },
+      output: { entryFileNames: 'server.js' },
       checks: { eval: false },
     },
   },

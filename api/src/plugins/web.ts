@@ -31,7 +31,12 @@ export const webPlugin = fp(async (app, opts: { root?: string; deps: Pick<AppDep
   // by its hash, read once here like the file list below (a new build needs a restart anyway).
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   app.allowInlineScripts(inlineScripts(template));
-  const firstScreen = await loadFirstScreen(root, template, opts.deps, app.log);
+  // Loaded beside the rest of the start (half a megabyte to compile): /healthz does not wait
+  // for it, the first page does; a failure leaves the plain index.html.
+  const loading = loadFirstScreen(root, template, opts.deps, app.log).catch((err: unknown) => {
+    app.log.error({ err }, 'the server rendering of the first screen failed to load: index.html is served as it is');
+    return null;
+  });
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -54,6 +59,7 @@ export const webPlugin = fp(async (app, opts: { root?: string; deps: Pick<AppDep
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || path.extname(url)) return reply.status(404).send({ message: MSG.routeNotFound });
+    const firstScreen = await loading;
     if (!firstScreen) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     // `/` depends on who asks (the first-screen cookie): never shared by a cache.
     const html = url === '/' ? await firstScreen.home(request) : firstScreen.other;
