@@ -31,7 +31,8 @@ const INPUTS = [
   'web/build',
   'web/src',
 ];
-const OUTPUTS = ['contract/dist/index.js', 'api/dist/main.js', 'web/dist/index.html'];
+// The server's rendering of the first screen too: `check:bundle` rebuilds web/dist without it.
+const OUTPUTS = ['contract/dist/index.js', 'api/dist/main.js', 'web/dist/index.html', 'web/dist/.ssr/server.js'];
 const STAMP = at('api/dist/.build-stamp');
 
 function newest(p) {

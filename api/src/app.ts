@@ -91,6 +91,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await registerRoutes(app, demoPaymentRoutes(deps));
   }
 
-  if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist });
+  if (opts.serveWeb !== false) await app.register(webPlugin, { root: deps.config.webDist, deps });
   return app;
 }

@@ -15,14 +15,14 @@ import { buildApp } from '../src/app.js';
 import { inlineScripts } from '../src/plugins/web.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
-// Shaped like the build (web/vite.config.ts): charset, the inline module, then the bundle.
+// Shaped like the build (web/build/first-screen.ts): charset, the inline script, then the bundle.
 const BOOT = 'var e={auth:`/api/v1/users/auth`,name:`Залік`};if(typeof window<`u`)try{window.__zalikEarly=e}catch{}';
 const INDEX = `<!doctype html>
 <html lang="uk">
   <head>
     <meta charset="UTF-8" />
     <meta name="zalik:demo-chunk" content="/assets/demo-1.js" />
-    <script type="module" async>${BOOT}</script>
+    <script>${BOOT}</script>
     <title>Залік</title>
     <script type="module" crossorigin src="/assets/app.js"></script>
   </head>
@@ -65,7 +65,7 @@ describe('the inline boot script under the CSP', () => {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 200]);
       // Read from what was served, not from the fixture: that is what the browser hashes.
-      const served = res.body.match(/<script type="module" async>([\s\S]*?)<\/script>/)?.[1];
+      const served = res.body.match(/<script>([\s\S]*?)<\/script>/)?.[1];
       expect(served).toBe(BOOT);
       expect([url, scriptSrc(res.headers['content-security-policy'])]).toEqual([url, ["'self'", sha256(served!)]]);
     }

@@ -6,6 +6,9 @@
 import type { Plugin } from 'vite';
 
 export const EARLY_ENTRY = 'src/app/early.ts';
+/** The inline script's modules (its entry and the first paint): no chunk group of the app may claim them. */
+export const EARLY_MODULES = [EARLY_ENTRY, 'src/app/paint.ts'] as const;
+export const isEarlyModule = (id: string) => EARLY_MODULES.some((m) => id.endsWith(m));
 /** The Telegram start (SDK, demo emulation, sign-in): an entry of its own, see earlyRequests. */
 export const BOOT_ENTRY = 'src/app/bootstrap.ts';
 /** Where index.html wants the boot prefetch: right after the charset, before anything else. */
@@ -22,8 +25,9 @@ function staticGraph(bundle: Record<string, { type: string; imports?: string[] }
 /**
  * What index.html starts, in this order:
  * 1. The boot prefetch (src/app/early.ts), built as its own tiny entry (no imports) and then
- *    written INTO index.html as an inline `<script type="module" async>`, its file dropped: it
- *    starts the first screen's API requests while the HTML is still being parsed, instead of
+ *    written INTO index.html as an inline classic `<script>`, its file dropped: it paints the
+ *    stored theme and insets before the body (app/paint.ts) and starts the first screen's API
+ *    requests while the HTML is still being parsed, instead of
  *    one round trip later (a separate file is another 0.6 s on a slow mobile network). The
  *    server's CSP allows exactly this script by its hash (api/src/plugins/web.ts reads the
  *    built index.html). (A <script> written in index.html itself would be merged into the
@@ -55,7 +59,7 @@ export function earlyRequests(): Plugin {
         const demo = chunks.find((c) => c.name === 'demo');
         if (!early || !boot || !app || !demo) throw new Error('the early, boot, app or demo chunk is missing from the build');
         // Inline code cannot import, and must not end its own <script> element.
-        if (early.imports.length || early.dynamicImports.length || /<\/script/i.test(early.code)) {
+        if (early.imports.length || early.dynamicImports.length || /<\/script|\bexport\s*[{*]/i.test(early.code)) {
           throw new Error(`${EARLY_ENTRY} must stay dependency-free to be inlined into index.html`);
         }
         const bootGraph = staticGraph(bundle, boot.fileName);
@@ -65,11 +69,13 @@ export function earlyRequests(): Plugin {
         // Not its header (app/DemoBar.tsx): the first screen does not wait for that, and on
         // HTTP/1.1 a seventh file would hold back the early API requests.
         const demoFiles = [demo.fileName, ...(demo.viteMetadata?.importedCss ?? [])];
-        // async: each runs as soon as it is here, not after the parse and the stylesheets as a
-        // deferred module script would; a module, so the inline one's names stay out of `window`.
+        // The inline one is a classic script, run as the parser meets it: it paints the theme
+        // and insets (app/paint.ts) before the body, the server-rendered first screen, is
+        // parsed; in a function, so its names stay out of `window`. async: the boot entry runs
+        // as soon as it is here, not after the parse and the stylesheets.
         const tags = [
           `<meta name="zalik:demo-chunk" content="${demoFiles.map((f) => `/${f}`).join(' ')}" />`,
-          `<script type="module" async>${early.code.trim()}</script>`,
+          `<script>(()=>{${early.code.trim()}})()</script>`,
           `<script type="module" async crossorigin src="/${boot.fileName}"></script>`,
         ];
         return html.replace(EARLY_SLOT, () => tags.join('\n    '));

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from 'vite';
-import { CHROMIUM, WEB_ROOT } from './paths';
+import { buildWeb } from '../build/build-web';
+import { CHROMIUM } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,13 +24,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // what users get instead.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  await build({
-    mode: 'production',
-    root: WEB_ROOT,
-    configFile: path.join(WEB_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  }).finally(() => {
+  // The client and the server's rendering of the first screen, as `npm run build -w web`.
+  await buildWeb(outDir).finally(() => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   });

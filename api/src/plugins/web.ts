@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@zalik/contract';
+import type { AppDeps } from '../types/deps.js';
+import { loadFirstScreen } from './first-screen.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
@@ -15,9 +18,10 @@ export function inlineScripts(html: string): string[] {
 
 /**
  * Serves the built mini-app from the API's own origin. Any GET outside /api that is not a
- * file answers index.html, so the client router owns those paths.
+ * file answers index.html, so the client router owns those paths; `/` with the first screen
+ * rendered in (plugins/first-screen.ts).
  */
-export const webPlugin = fp(async (app, opts: { root?: string }) => {
+export const webPlugin = fp(async (app, opts: { root?: string; deps: Pick<AppDeps, 'config' | 'db' | 'catalogue' | 'users' | 'maintenance'> }) => {
   const root = opts.root ?? DEFAULT_WEB_DIST;
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app is not built (npm run build -w web); only the API is served');
@@ -25,10 +29,21 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
   }
   // index.html carries the boot script inline (web/build/first-screen.ts): the CSP names it
   // by its hash, read once here like the file list below (a new build needs a restart anyway).
-  app.allowInlineScripts(inlineScripts(readFileSync(path.join(root, 'index.html'), 'utf8')));
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  app.allowInlineScripts(inlineScripts(template));
+  // Loaded beside the rest of the start (half a megabyte to compile): /healthz does not wait
+  // for it, the first page does; a failure leaves the plain index.html.
+  const loading = loadFirstScreen(root, template, opts.deps, app.log).catch((err: unknown) => {
+    app.log.error({ err }, 'the server rendering of the first screen failed to load: index.html is served as it is');
+    return null;
+  });
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // index.html is answered below (with the first screen in it), never as a file; the
+    // server's own rendering (.ssr/) is not the browser's.
+    index: false,
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.'),
     // The build writes .br/.gz next to each asset (web/build/precompress.ts).
     preCompressed: true,
     // Otherwise send() writes its own `public, max-age=0` over the header set below, and every
@@ -41,9 +56,18 @@ export const webPlugin = fp(async (app, opts: { root?: string }) => {
   });
   // The client router owns every other GET path: a wildcard route (not a not-found handler,
   // which the errors plugin owns) answers index.html for paths that are neither API nor files.
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || path.extname(url)) return reply.status(404).send({ message: MSG.routeNotFound });
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    const firstScreen = await loading;
+    if (!firstScreen) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    // `/` depends on who asks (the first-screen cookie): never shared by a cache.
+    const html = url === '/' ? await firstScreen.home(request) : firstScreen.other;
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Encoding');
+    // Compressed like the build's other files (a fraction of a millisecond for its ~10 KB).
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   });
 });

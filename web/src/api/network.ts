@@ -43,5 +43,6 @@ export function isOffline(): boolean {
 }
 
 export function useOffline(): boolean {
-  return useSyncExternalStore(subscribe, isOffline);
+  // The server renders no offline bar (ssr/server.tsx): hydration starts online.
+  return useSyncExternalStore(subscribe, isOffline, () => false);
 }

@@ -18,9 +18,9 @@ function cachedCourse(): number {
  * rather than a spinner, and nothing moves when the real one replaces it. The news query
  * already runs (it waits for the sign-in in the client) and keeps its answer for the real screen.
  * Inert and busy: nothing in it can be tapped or found by role until the real screen is there.
+ * The server renders it too (ssr/server.tsx) for an open it knows nothing about, with course 1.
  */
-export function FirstScreenSkeleton() {
-  const course = cachedCourse();
+export function FirstScreenSkeleton({ course = cachedCourse() }: { course?: number }) {
   return (
     // inert: a picture of the screen, not the screen (a tab tapped now would do nothing).
     <div inert aria-busy="true" style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>

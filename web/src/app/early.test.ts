@@ -7,6 +7,9 @@ import { COURSE_KEY, TOKEN_KEY } from '../api/token';
 import { initDataBody as demoInitDataBody } from '../telegram/demo';
 import { DEMO_FLAG, SDK_STORAGE_PREFIX } from '../telegram/launch';
 import { EARLY, initDataBody, startEarly } from './early';
+import { FIRST_SCREEN_DATA_ID } from './firstScreen';
+import { PAINT_KEY } from './paint';
+import { PAINT_KEY as SDK_PAINT_KEY } from '../telegram/sdk';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -42,6 +45,8 @@ describe('early requests (app/early.ts)', () => {
     expect(EARLY.courseKey).toBe(COURSE_KEY);
     expect(EARLY.demoFlag).toBe(DEMO_FLAG);
     expect(EARLY.sdkLaunchParams).toBe(`${SDK_STORAGE_PREFIX}launchParams`);
+    expect(EARLY.firstScreenData).toBe(FIRST_SCREEN_DATA_ID);
+    expect(PAINT_KEY).toBe(SDK_PAINT_KEY);
     expect(initDataBody('100001')).toBe(demoInitDataBody('100001'));
   });
 
@@ -93,6 +98,20 @@ describe('early requests (app/early.ts)', () => {
     window.__zalikEarly = startEarly();
     expect(sent()).toEqual(['GET /api/v1/subjects/course-number/3', 'GET /api/v1/news', 'POST /api/v1/users/auth']);
     expect(fetchMock.mock.calls[2]![1]).toMatchObject({ body: JSON.stringify('user=1&hash=h') });
+  });
+
+  it('a list the server rendered with its data: the sign-in goes, the catalogue does not', async () => {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = FIRST_SCREEN_DATA_ID;
+    document.head.append(data);
+    localStorage.setItem(TOKEN_KEY, jwt(Date.now() / 1000 + 3600));
+    localStorage.setItem(COURSE_KEY, '3');
+    window.location.hash = `tgWebAppData=${encodeURIComponent('user=1&hash=h')}&tgWebAppVersion=8.0`;
+    window.__zalikEarly = startEarly();
+    await flush();
+    data.remove();
+    expect(sent()).toEqual(['POST /api/v1/users/auth']);
   });
 
   it('an expired token is not used, and a Telegram reload without launch params in the URL sends nothing', () => {

@@ -9,6 +9,7 @@
  *             one; the answer carries the sign-in too) ─ GET subjects(course) ‖ GET news
  *   Telegram: POST users/auth (initData from the launch URL) ─ GET subjects ‖ GET news
  *   returning (a live token and the course cached): GET subjects ‖ GET news right away
+ *   the server rendered the list (its data in the page): no GET subjects nor news at all
  *
  * It only starts requests: each answer is parked in `window.__zalikEarly` and the app takes it
  * (api/early.ts) instead of sending the same request again, at most once, and only when the
@@ -17,6 +18,7 @@
  * any): the paths, keys and bodies below are the app's, checked equal by early.test.ts.
  */
 import type { EarlyRequest } from '../api/early';
+import { paint } from './paint';
 
 export const EARLY = {
   personas: '/api/dev/personas',
@@ -29,6 +31,8 @@ export const EARLY = {
   personaKey: 'zalik.demo.persona',
   demoFlag: 'zalik.demo.active',
   sdkLaunchParams: 'tapps/launchParams',
+  /** The server rendered the subject list with these data (app/firstScreen.ts): nothing to fetch. */
+  firstScreenData: 'zalik-first-screen',
 } as const;
 
 /** Seconds of validity a stored token needs to be worth using before the fresh sign-in. */
@@ -100,10 +104,12 @@ export function startEarly(): Store {
   const store: Store = {};
   const token = liveToken();
   const cachedCourse = Number(localStorage.getItem(EARLY.courseKey));
+  // The app's first render takes the served data; when it cannot (another course...), it asks itself.
+  const served = document.getElementById(EARLY.firstScreenData) !== null;
   let catalogueCourse = 0;
 
   const catalogue = (course: unknown, jwt: string) => {
-    if (typeof course !== 'number' || course < 1 || course > 4 || course === catalogueCourse) return;
+    if (served || typeof course !== 'number' || course < 1 || course > 4 || course === catalogueCourse) return;
     catalogueCourse = course;
     send(store, 'GET', `${EARLY.subjects}${course}`, undefined, jwt);
     if (!store[`GET ${EARLY.news}`]) send(store, 'GET', EARLY.news, undefined, jwt);
@@ -136,8 +142,13 @@ export function startEarly(): Store {
   return store;
 }
 
-// The entry's only side effect (tests import startEarly() without running it).
+// The entry's only side effects (tests import startEarly() without running it).
 if (typeof window !== 'undefined' && import.meta.env.MODE !== 'test') {
+  try {
+    paint();
+  } catch {
+    // A damaged stored value: the SDK paints a moment later.
+  }
   try {
     window.__zalikEarly = startEarly();
   } catch {

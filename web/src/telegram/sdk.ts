@@ -64,6 +64,23 @@ function bindSafeArea(): void {
   viewport.contentSafeAreaInsets.sub(write);
 }
 
+/** localStorage: what the SDK and this module last wrote on `<html>`, painted before the next open's body (app/paint.ts, whose key this is). */
+export const PAINT_KEY = 'zalik.paint';
+
+/** Keeps `<html>`'s style (theme, viewport, safe area) and data-theme for the next open's first paint. */
+function rememberPaint(): void {
+  const html = document.documentElement;
+  const save = () => {
+    try {
+      localStorage.setItem(PAINT_KEY, JSON.stringify({ style: html.style.cssText, theme: html.dataset.theme }));
+    } catch {
+      // Storage full or blocked: the next open paints as the first did.
+    }
+  };
+  save();
+  new MutationObserver(save).observe(html, { attributes: true, attributeFilter: ['style', 'data-theme'] });
+}
+
 function bindColorScheme(): void {
   const write = () => {
     const dark = themeParams.isDark();
@@ -122,6 +139,7 @@ export async function initTelegram(): Promise<void> {
   }
 
   safe(() => miniApp.ready.ifAvailable());
+  rememberPaint();
   ready = true;
 }
 

@@ -12,7 +12,8 @@ export interface BannerState {
   seq: number;
 }
 
-let state: BannerState = { message: null, seq: 0 };
+const NO_BANNER: BannerState = { message: null, seq: 0 };
+let state: BannerState = NO_BANNER;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
@@ -59,7 +60,8 @@ function subscribe(l: () => void): () => void {
 }
 
 export function useErrorBannerState(): BannerState {
-  return useSyncExternalStore(subscribe, () => state);
+  // The server renders no banner (ssr/server.tsx): hydration starts from none.
+  return useSyncExternalStore(subscribe, () => state, () => NO_BANNER);
 }
 
 /** `const { show } = useErrorBanner(); show(MSG.withdrawEmpty)` */

@@ -10,7 +10,7 @@ import { PERSONAS } from './personas.js';
 export const demoRoutes = (app: FastifyInstance, { config, users }: AppDeps): Route[] => [
   route(ep.demoPersonas, { answer: PersonaList }, () => PERSONAS.map(({ telegramId, username, firstName, role }) => ({ telegramId, username, firstName, role }))),
 
-  route(ep.demoInitData, { body: DevInitDataBody, answer: DevInitDataAnswer }, async (request) => {
+  route(ep.demoInitData, { body: DevInitDataBody, answer: DevInitDataAnswer }, async (request, reply) => {
     const id = Number(request.body.telegramId);
     const persona = PERSONAS.find((p) => p.telegramId === request.body.telegramId);
     const user = persona ?? (Number.isSafeInteger(id) && id > 0 ? await users.get(id).catch(() => undefined) : undefined);
@@ -36,6 +36,9 @@ export const demoRoutes = (app: FastifyInstance, { config, users }: AppDeps): Ro
     // same address), so the demo cannot drift from a real launch.
     const res = await app.inject({ method: 'POST', url: pathOf(ep.signIn), payload: JSON.stringify(initData), headers: { 'content-type': 'application/json' }, remoteAddress: request.ip });
     const auth = res.statusCode === 200 ? AuthAnswer.safeParse(res.json()) : undefined;
+    // Its first-screen cookie too (http/first-screen-cookie.ts), as the sign-in would set it.
+    const cookie = res.headers['set-cookie'];
+    if (auth?.success && cookie) reply.header('set-cookie', cookie);
     // Anything else (a rate limit...) the app meets again, and shows, when it signs in itself.
     return auth?.success ? { initData, auth: auth.data } : { initData };
   }),

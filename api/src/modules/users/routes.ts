@@ -4,45 +4,53 @@ import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
 import { assertNotInMaintenance } from '../maintenance/service.js';
+import { firstScreenCookieOf } from '../../http/first-screen-cookie.js';
 
 /** Existing clients read whole lists: only a request naming `page` or `limit` gets one page. */
 const pageOf = (q: { page?: number; limit?: number }) =>
   q.page === undefined && q.limit === undefined ? undefined : { page: q.page ?? 0, limit: q.limit ?? USER_PAGE_SIZE };
 
-export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Route[] => [
-  route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request) => {
-    const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
-    const { user } = await users.signIn(profile);
-    // During maintenance only admins get a session; everyone else learns why at launch.
-    await assertNotInMaintenance(maintenance, user.roles.includes('ROLE_ADMIN'));
-    const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
-    return { jwt, courseNumber: user.courseNumber };
-  }),
+export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Route[] => {
+  const firstScreen = firstScreenCookieOf(config);
+  return [
+    route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request, reply) => {
+      const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
+      const { user } = await users.signIn(profile);
+      // During maintenance only admins get a session; everyone else learns why at launch.
+      await assertNotInMaintenance(maintenance, user.roles.includes('ROLE_ADMIN'));
+      const jwt = await tokens.sign({ sub: user.telegramId, roles: user.roles, ban: user.isBanned });
+      // The next open's HTML carries this student's subject list (plugins/first-screen.ts).
+      reply.header('set-cookie', firstScreen.issue({ course: user.courseNumber, telegramId: Number(user.telegramId) }));
+      return { jwt, courseNumber: user.courseNumber };
+    }),
 
-  route(ep.listUsers, { query: UserListQuery, answer: UserList }, (request) => users.list({ page: pageOf(request.query) })),
+    route(ep.listUsers, { query: UserListQuery, answer: UserList }, (request) => users.list({ page: pageOf(request.query) })),
 
-  route(ep.myCourse, { answer: Course }, (request) => users.getCourse(currentUser(request).telegramId)),
+    route(ep.myCourse, { answer: Course }, (request) => users.getCourse(currentUser(request).telegramId)),
 
-  route(ep.setMyCourse, { body: CourseBody, answer: Course }, async (request) => {
-    await users.setCourse(currentUser(request).telegramId, request.body.courseNumber);
-    return request.body.courseNumber;
-  }),
+    route(ep.setMyCourse, { body: CourseBody, answer: Course }, async (request, reply) => {
+      const { telegramId } = currentUser(request);
+      await users.setCourse(telegramId, request.body.courseNumber);
+      reply.header('set-cookie', firstScreen.issue({ course: request.body.courseNumber, telegramId }));
+      return request.body.courseNumber;
+    }),
 
-  route(ep.usersByRole, { params: RoleParam, query: UserListQuery, answer: UserList }, (request) =>
-    users.list({ role: request.params.role, page: pageOf(request.query) }),
-  ),
+    route(ep.usersByRole, { params: RoleParam, query: UserListQuery, answer: UserList }, (request) =>
+      users.list({ role: request.params.role, page: pageOf(request.query) }),
+    ),
 
-  route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) =>
-    users.list({ prefix: request.query.prefix, username: request.query.username, page: pageOf(request.query) }),
-  ),
+    route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) =>
+      users.list({ prefix: request.query.prefix, username: request.query.username, page: pageOf(request.query) }),
+    ),
 
-  route(ep.getUser, { params: TelegramIdParam, answer: User }, (request) => users.get(Number(request.params.telegramId))),
+    route(ep.getUser, { params: TelegramIdParam, answer: User }, (request) => users.get(Number(request.params.telegramId))),
 
-  route(ep.banUser, { params: TelegramIdParam, query: BanQuery, answer: User }, (request) =>
-    users.setBan(Number(request.params.telegramId), request.query.value, currentUser(request).telegramId),
-  ),
+    route(ep.banUser, { params: TelegramIdParam, query: BanQuery, answer: User }, (request) =>
+      users.setBan(Number(request.params.telegramId), request.query.value, currentUser(request).telegramId),
+    ),
 
-  route(ep.grantRole, { params: TelegramIdParam, body: RoleBody, answer: User }, (request) =>
-    users.grantRole(Number(request.params.telegramId), request.body.roleName),
-  ),
-];
+    route(ep.grantRole, { params: TelegramIdParam, body: RoleBody, answer: User }, (request) =>
+      users.grantRole(Number(request.params.telegramId), request.body.roleName),
+    ),
+  ];
+};
