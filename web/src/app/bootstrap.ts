@@ -31,7 +31,17 @@ export async function boot(): Promise<BootResult> {
   return { kind: 'ready', demo };
 }
 
+/**
+ * When the page holds the server's list (app/firstScreen.ts; the id is early.ts's), the start
+ * waits for that list's first paint: on a reopen this chunk comes from the cache at once and
+ * would otherwise hold the main thread before the browser paints what it already has.
+ */
+function afterFirstPaint(): Promise<void> {
+  if (!document.getElementById('zalik-first-screen')) return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Started once, by whichever loads first: this entry's own script, or the app importing it. */
-export const booting: Promise<BootResult> = boot();
+export const booting: Promise<BootResult> = afterFirstPaint().then(boot);
 // main.tsx shows a failure; until its chunk is here, a rejection is not "unhandled".
 booting.catch(() => undefined);
