@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@zalik/contract';
 import { HttpError } from '../lib/errors.js';
-import { isConnectionLost } from '../db/errors.js';
+import { isConnectionLost, sqlState } from '../db/errors.js';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
@@ -41,10 +41,7 @@ const BROKEN_MULTIPART =
  * the failed statement changed nothing. Drizzle wraps the driver's error in `cause`.
  */
 function isDataException(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
-  }
-  return false;
+  return /^22/.test(sqlState(err)?.code ?? '');
 }
 
 /** Every error leaves as `{ message }` in Ukrainian; a 5xx never shows internals. */
