@@ -80,6 +80,8 @@ describe('creating and listing tasks', () => {
     await w.ctx.deps.db.execute(sql`
       INSERT INTO task_templates (task_id, blob_id, file_name, uploaded_by)
       VALUES (${Number(autoId)}, '00000000-0000-4000-8000-000000000001', 'lab1.docx', ${ADMIN_ID})`);
+    // A write that bypasses the API reaches the cache through the change feed, as another instance's would.
+    await w.ctx.deps.catalogue.sync();
     const list = (await w.call('GET', `/api/v1/tasks/teacher/${teacherId}`, w.student)).json<{ id: string; hasTemplate: boolean }[]>();
     expect(list.map((t) => [t.id, t.hasTemplate])).toEqual([
       [autoId, true],
