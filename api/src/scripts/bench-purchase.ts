@@ -8,6 +8,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:purchase
  *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_KIND=mixed|manual|auto BENCH_TRACE=1 (prints the statements)
+ *   BENCH_SQL='DROP INDEX ...' (a schema change tried on the throwaway database after the migrations)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +63,8 @@ let capturing: Captured[] | null = null;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, logQuery: (text, params) => capturing?.push({ text, params }) });
 try {
   await migrate(database);
+  // A schema change to try before it becomes a migration (e.g. an index dropped), applied to the throwaway database only.
+  for (const statement of (process.env.BENCH_SQL ?? '').split(/;\s*\n/).filter((s) => s.trim())) await database.db.execute(sql.raw(statement));
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
