@@ -47,6 +47,9 @@ export const SLOW = [
   'test/broadcasts.test.ts',
   'test/deposits-stars-refund.test.ts',
   'test/demo-dev.test.ts',
+  // The demo seeds: whole markets built, not single requests.
+  'test/orders-seed.test.ts',
+  'test/invites-seed.test.ts',
 ];
 
 /** Files run a second time with every test context's files in an S3 bucket (TEST_BLOB_STORE=s3). */

@@ -285,7 +285,7 @@ describe('two API processes while their own PostgreSQL drops connections, restar
       expect(notPaidOnce).toEqual([]);
       const perBuyer = await rows<{ buyer: number; balance: number; spent: number }>(db, sql`
         SELECT u.telegram_id AS buyer,
-               (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE code = 'user:' || u.telegram_id || ':general')::bigint AS balance,
+               (SELECT COALESCE(SUM(balance), 0) FROM account_balances WHERE code = 'user:' || u.telegram_id || ':general')::bigint AS balance,
                (SELECT COALESCE(SUM(price), 0) FROM orders WHERE buyer_id = u.telegram_id)::bigint AS spent
         FROM users u WHERE u.telegram_id IN (${sql.join(BUYERS.map((id) => sql`${id}`), sql`, `)}) ORDER BY u.telegram_id`);
       expect(perBuyer.map((r) => [r.buyer, Number(r.balance) + Number(r.spent)])).toEqual(BUYERS.map((id) => [id, TOPUP_KOPECKS]));

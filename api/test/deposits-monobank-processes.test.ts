@@ -142,7 +142,7 @@ async function expectCreditedOnce(chargeKeys: string[], balanceKop: number) {
       const n = await row<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM transfers WHERE idempotency_key = ${key}`);
       expect(Number(n!.n)).toBe(1);
     }
-    const wallet = await row<{ balance: number | string }>(db, sql`SELECT balance FROM accounts WHERE code = ${`user:${STUDENT}:general`}`);
+    const wallet = await row<{ balance: number | string }>(db, sql`SELECT balance FROM account_balances WHERE code = ${`user:${STUDENT}:general`}`);
     expect(Number(wallet!.balance)).toBe(balanceKop);
   });
 }

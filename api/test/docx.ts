@@ -72,7 +72,7 @@ export async function topUp(db: Executor, telegramId: number, uah: number): Prom
 
 /** A wallet's balance in kopecks (0 when it was never opened). */
 export async function balanceOf(db: Executor, telegramId: number, wallet: 'general' | 'dev'): Promise<number> {
-  const r = await row<{ balance: number }>(db, sql`SELECT balance FROM accounts WHERE owner_id = ${telegramId} AND kind = ${wallet}`);
+  const r = await row<{ balance: number }>(db, sql`SELECT balance FROM account_balances WHERE owner_id = ${telegramId} AND kind = ${wallet}`);
   return Number(r?.balance ?? 0);
 }
 
@@ -88,20 +88,22 @@ export async function systemBalance(db: Executor, code: string): Promise<number>
 }
 
 /**
- * The ledger's invariants, asserted: user balances equal their transfers and are never below
- * zero, system accounts cache nothing (their balance is their transfers), money sums to zero.
+ * The ledger's invariants, asserted: user balances (the row plus its stripes) equal their
+ * transfers and are never below zero, system accounts cache nothing (their balance is their
+ * transfers), money sums to zero.
  */
 export async function expectLedgerBalanced(db: Executor): Promise<void> {
   const net = sql`COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
                 - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`;
+  const striped = sql`COALESCE((SELECT SUM(amount) FROM account_stripes WHERE account_id = a.id), 0)`;
   const total = await row<{ sum: number | string | null }>(
     db,
-    sql`SELECT COALESCE(SUM(CASE WHEN a.owner_id IS NULL THEN ${net} ELSE a.balance END), 0) AS sum FROM accounts a`,
+    sql`SELECT COALESCE(SUM(CASE WHEN a.owner_id IS NULL THEN ${net} ELSE a.balance + ${striped} END), 0) AS sum FROM accounts a`,
   );
   expect(Number(total?.sum)).toBe(0);
   const drift = await rows<{ code: string }>(
     db,
-    sql`SELECT a.code FROM accounts a WHERE a.balance <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE ${net} END`,
+    sql`SELECT a.code FROM accounts a WHERE a.balance + ${striped} <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE ${net} END`,
   );
   expect(drift).toEqual([]);
   const negative = await rows(db, sql`SELECT code FROM accounts WHERE owner_id IS NOT NULL AND balance < 0`);

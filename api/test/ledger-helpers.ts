@@ -18,7 +18,7 @@ export async function expectLedgerBalanced(deps: Pick<AppDeps, 'db'>): Promise<v
 
 /** A wallet balance in UAH straight from the ledger (0 when the wallet was never opened). */
 export async function balanceUah(deps: Pick<AppDeps, 'db'>, telegramId: number, wallet: 'general' | 'dev' = 'general'): Promise<number> {
-  const r = await row<{ balance: number | string }>(deps.db, sql`SELECT balance FROM accounts WHERE code = ${`user:${telegramId}:${wallet}`}`);
+  const r = await row<{ balance: number | string }>(deps.db, sql`SELECT balance FROM account_balances WHERE code = ${`user:${telegramId}:${wallet}`}`);
   return Number(r?.balance ?? 0) / 100;
 }
 

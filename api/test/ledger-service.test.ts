@@ -112,6 +112,50 @@ describe('post', () => {
     expect((await balanceUah(ctx.deps, A)) + (await balanceUah(ctx.deps, B))).toBe(total);
     await expectLedgerBalanced(ctx.deps);
   });
+
+  it('credits a wallet through its stripes without touching its row; a debit folds them and never overdraws, also racing credits', async () => {
+    const C = 7603;
+    await login(ctx.app, { id: C });
+    const aBefore = await balanceUah(ctx.deps, A);
+    const code = `user:${C}:general`;
+    const stored = async () =>
+      (await row<{ balance: string | number; stripes: string | number; rows: string | number }>(
+        ctx.deps.db,
+        sql`SELECT a.balance, COALESCE(SUM(s.amount), 0) AS stripes, COUNT(s.stripe) AS rows
+            FROM accounts a LEFT JOIN account_stripes s ON s.account_id = a.id WHERE a.code = ${code} GROUP BY a.id`,
+      ))!;
+    const credit = (i: number) => ctx.deps.db.transaction((tx) => post(tx, [topup(C, 100, `svc-stripe-in-${i}`)]));
+    const debit = (i: number) =>
+      ctx.deps.db
+        .transaction((tx) =>
+          post(tx, [{ from: { user: C, wallet: 'general' }, to: { user: A, wallet: 'general' }, amount: 150, kind: 'PURCHASE', key: `svc-stripe-out-${i}` }]),
+        )
+        .then(
+          () => 'ok',
+          (e: unknown) => (e instanceof InsufficientFunds ? 'poor' : String(e)),
+        );
+
+    await Promise.all(Array.from({ length: 40 }, (_, i) => credit(i)));
+    const credited = await stored();
+    expect(Number(credited.balance)).toBe(0);
+    expect(Number(credited.stripes)).toBe(4000);
+    // Each server process has its own stripe: on PostgreSQL the pool's connections spread the credits.
+    if (onPostgres) expect(Number(credited.rows)).toBeGreaterThan(1);
+    expect(await balanceUah(ctx.deps, C)).toBe(40);
+
+    expect(await debit(0)).toBe('ok');
+    const folded = await stored();
+    expect([Number(folded.balance), Number(folded.stripes), Number(folded.rows)]).toEqual([3850, 0, 0]);
+
+    // 38.50 UAH in, 40 more arriving while 60 debits of 1.50 UAH race them: at most 52 can pass.
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 5 < 2 ? credit(100 + i) : debit(1 + i))));
+    expect(results.filter((r) => r !== 'ok' && r !== 'poor' && r !== true)).toEqual([]);
+    const paid = results.filter((r) => r === 'ok').length;
+    expect(paid).toBeLessThanOrEqual(52);
+    expect(await balanceUah(ctx.deps, C)).toBe((3850 + 4000 - 150 * paid) / 100);
+    expect(await balanceUah(ctx.deps, A)).toBe(aBefore + (150 * (paid + 1)) / 100);
+    await expectLedgerBalanced(ctx.deps);
+  });
 });
 
 describe('checkLedger', () => {
@@ -161,6 +205,7 @@ describe('npm run ledger:check', () => {
         await database.close();
       } else {
         // The shared PostgreSQL database was broken on purpose above: repair it first.
+        await ctx.deps.db.execute(sql`DELETE FROM account_stripes`);
         await ctx.deps.db.execute(sql`UPDATE accounts a SET balance = COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
                                                             - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)
                                       WHERE a.owner_id IS NOT NULL`);

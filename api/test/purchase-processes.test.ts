@@ -110,7 +110,7 @@ async function expectOrdersConsistent(confirmed: string[] = []) {
     expect(files).toHaveLength(autoOrders.length);
     for (const f of files) expect(existsSync(path.join(dataDir, 'blobs', f.blob_id.slice(0, 2), f.blob_id))).toBe(true);
     const spent = await row<{ s: number | string }>(db, sql`SELECT COALESCE(SUM(price), 0) AS s FROM orders`);
-    const left = await row<{ s: number | string }>(db, sql`SELECT COALESCE(SUM(balance), 0) AS s FROM accounts WHERE kind = 'general'`);
+    const left = await row<{ s: number | string }>(db, sql`SELECT COALESCE(SUM(balance), 0) AS s FROM account_balances WHERE kind = 'general'`);
     expect(Number(spent?.s) + Number(left?.s)).toBe(BUYERS.length * TOPUP_UAH * 100);
     return autoOrders.length;
   } finally {

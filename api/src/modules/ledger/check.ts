@@ -14,8 +14,9 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
 /**
  * Verifies the ledger's invariants (docs/LEDGER.md):
  * 1. the balances sum to zero (money is only moved, never made or lost);
- * 2. every user wallet's cached balance equals the sum of its transfers, and no system
- *    account caches one (theirs is derived from their transfers, view `account_balances`);
+ * 2. every user wallet's cached balance (its row plus its stripes) equals the sum of its
+ *    transfers, and no system account caches one (theirs is derived from their transfers,
+ *    view `account_balances`);
  * 3. no user account is negative;
  * 4. the system accounts match the business rows they stand for: `pending:withdrawals` =
  *    the PENDING withdrawals, `escrow:orders` = the orders not closed yet (IN_PROGRESS, DELIVERED,
@@ -34,16 +35,19 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   );
   if (n(totals?.sum) !== 0) problems.push(`balances sum to ${n(totals?.sum)} kopecks, not 0`);
 
-  // A system account's stored balance must stay 0 (a CHECK says so too): 0 is what its transfers "add up to" here.
+  // A system account's stored balance must stay 0 and it has no stripes (CHECKs and ledger_post
+  // see to both): 0 is what its transfers "add up to" here. A user wallet's is its row plus its stripes.
   const drift = await rows<{ code: string; balance: number | string; computed: number | string }>(
     ex,
     sql`WITH moved AS (
           SELECT credit_account_id AS id, amount FROM transfers
           UNION ALL
           SELECT debit_account_id, -amount FROM transfers
-        ), net AS (SELECT id, SUM(amount) AS computed FROM moved GROUP BY id)
+        ), net AS (SELECT id, SUM(amount) AS computed FROM moved GROUP BY id),
+        striped AS (SELECT account_id AS id, SUM(amount) AS amount FROM account_stripes GROUP BY account_id),
+        stored AS (SELECT a.id, a.code, a.balance + COALESCE(s.amount, 0) AS balance, a.owner_id FROM accounts a LEFT JOIN striped s ON s.id = a.id)
         SELECT a.code, a.balance, CASE WHEN a.owner_id IS NULL THEN 0 ELSE COALESCE(net.computed, 0) END AS computed
-        FROM accounts a LEFT JOIN net ON net.id = a.id
+        FROM stored a LEFT JOIN net ON net.id = a.id
         WHERE a.balance <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE COALESCE(net.computed, 0) END
         ORDER BY a.id`,
   );

@@ -144,7 +144,7 @@ export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
 export async function balances(ex: Executor, user: number): Promise<Record<WalletKind, number | null>> {
   const found = await rows<{ kind: WalletKind; balance: number }>(
     ex,
-    sql`SELECT kind, balance FROM accounts WHERE owner_id = ${user}`,
+    sql`SELECT kind, balance FROM account_balances WHERE owner_id = ${user}`,
   );
   const by = Object.fromEntries(found.map((r) => [r.kind, Number(r.balance)]));
   return { general: by.general ?? 0, dev: by.dev ?? null };

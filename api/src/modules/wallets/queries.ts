@@ -16,8 +16,8 @@ export const walletRow = (ex: Executor, telegramId: number) =>
   row<WalletRow>(
     ex,
     sql`SELECT EXISTS (SELECT 1 FROM user_roles WHERE telegram_id = u.telegram_id AND role = 'ROLE_DEVELOPER') AS is_dev,
-               (SELECT balance FROM accounts WHERE owner_id = u.telegram_id AND kind = 'general') AS general,
-               (SELECT balance FROM accounts WHERE owner_id = u.telegram_id AND kind = 'dev') AS dev,
+               (SELECT balance FROM account_balances WHERE owner_id = u.telegram_id AND kind = 'general') AS general,
+               (SELECT balance FROM account_balances WHERE owner_id = u.telegram_id AND kind = 'dev') AS dev,
                (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE user_id = u.telegram_id AND status = 'PENDING') AS pending
         FROM users u WHERE u.telegram_id = ${telegramId}`,
   );
