@@ -3,6 +3,7 @@ import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createTokenService } from './lib/jwt.js';
+import { AuthUserCache } from './modules/users/auth-cache.js';
 import { createUsersService } from './modules/users/service.js';
 import { createDiscountsService } from './modules/discounts/service.js';
 import { createInvitesService } from './modules/invites/service.js';
@@ -53,12 +54,13 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   const db = database.db;
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
+  const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
   const deps: AppDeps = {
     config,
     database,
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
-    users: createUsersService(db, config.adminTelegramIds),
+    users: createUsersService(db, config.adminTelegramIds, new AuthUserCache(catalogue)),
     discounts: createDiscountsService(db),
     invites: createInvitesService(db, config),
     maintenance: createMaintenanceService(db),
@@ -66,7 +68,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     blobs: createBlobStore(config),
     generators: new GeneratorRegistry(),
     templateChecker,
-    catalogue: new CatalogueCache({ enabled: config.catalogueCache }),
+    catalogue,
     jobs: new JobRegistry(),
     // A short timeout: an admin waits on the refund call, a student on the invoice link.
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,

@@ -4,7 +4,7 @@ import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
 import { auth } from './helpers.js';
-import { createCatalogueWorld, DEVELOPER_ID, type CatalogueWorld } from './catalogue-fixtures.js';
+import { createCatalogueWorld, DEVELOPER_ID, OTHER_STUDENT_ID, type CatalogueWorld } from './catalogue-fixtures.js';
 
 /**
  * Two API instances on one database, as behind a load balancer: each keeps its own catalogue
@@ -108,5 +108,27 @@ describe('the catalogue cache across instances', () => {
     expect(await discountIn(w.ctx.app)).toBe(0);
     await b.deps.catalogue.sync();
     expect(await discountIn(b.app)).toBe(0);
+  });
+
+  it('refuses a user banned through one instance on the other once its NOTIFY arrives, and on the one that banned at once', async () => {
+    const orders = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: `/api/v1/histories/user/${OTHER_STUDENT_ID}`, headers: auth(w.otherStudent) });
+    const ban = (value: boolean) =>
+      w.ctx.app.inject({ method: 'PATCH', url: `/api/v1/users/${OTHER_STUDENT_ID}/ban?value=${value}`, headers: auth(w.admin) });
+    expect((await orders(w.ctx.app)).statusCode).toBe(200);
+    expect((await orders(b.app)).statusCode).toBe(200);
+
+    // B hears nothing for now: it still knows the user as not banned.
+    b.hold();
+    expect((await ban(true)).statusCode).toBe(200);
+    expect((await orders(w.ctx.app)).statusCode).toBe(403);
+    expect((await orders(b.app)).statusCode).toBe(200);
+    b.release();
+    await b.deps.catalogue.sync();
+    expect((await orders(b.app)).statusCode).toBe(403);
+
+    expect((await ban(false)).statusCode).toBe(200);
+    await b.deps.catalogue.sync();
+    expect((await orders(b.app)).statusCode).toBe(200);
   });
 });

@@ -58,6 +58,8 @@ export class CatalogueCache {
   private readonly counters = new Map<CatalogueTable, number>(TABLES.map((t) => [t, 0]));
   private readonly entries = new Map<string, Entry>();
   private readonly syncs = new Map<string, () => void>();
+  private readonly rowListeners = new Map<string, (id: string) => void>();
+  private gaps = 0;
   private readonly waitingForListen: (() => void)[] = [];
   /** The LISTEN is in place (it may still be silent: `live` says whether it delivers). */
   private listening = false;
@@ -84,6 +86,23 @@ export class CatalogueCache {
   /** Whether reads are answered from memory (the feed is live). */
   get isLive(): boolean {
     return this.live;
+  }
+
+  /**
+   * Grows each time the feed stops or starts proving itself live: a row cache built on this
+   * feed (`onRowChanged`) drops what it read under another value, as the gap may have hidden a change.
+   */
+  get epoch(): number {
+    return this.gaps;
+  }
+
+  /**
+   * Row-level changes on this feed: a message `<prefix>:<id>` (e.g. `user:42`, migration
+   * 0024_user_changes.sql) calls `listener(id)`, `<prefix>:*` means every row. Lets another area keep
+   * rows in memory with the same guarantees, on the same LISTEN connection.
+   */
+  onRowChanged(prefix: string, listener: (id: string) => void): void {
+    this.rowListeners.set(prefix, listener);
   }
 
   /**
@@ -185,12 +204,18 @@ export class CatalogueCache {
 
   private setLive(live: boolean): void {
     // Whatever was read before a gap in the feed may have missed a change.
-    if (live !== this.live) this.entries.clear();
-    this.live = live && Boolean(this.subscription);
+    const next = live && Boolean(this.subscription);
+    if (next !== this.live) {
+      this.entries.clear();
+      this.gaps++;
+    }
+    this.live = next;
   }
 
   private onMessage(payload: string): void {
     if (payload.startsWith(SYNC_PREFIX)) return this.syncs.get(payload.slice(SYNC_PREFIX.length))?.();
+    const colon = payload.indexOf(':');
+    if (colon > 0) return this.rowListeners.get(payload.slice(0, colon))?.(payload.slice(colon + 1));
     const table = payload as CatalogueTable;
     this.invalidate(this.counters.has(table) ? [table] : TABLES);
   }

@@ -4,6 +4,7 @@ import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { containsText } from '../../db/search.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types/auth.js';
+import type { AuthUserCache } from './auth-cache.js';
 import type { TelegramProfile } from './initdata.js';
 
 /** A users row with its granted roles, as `SELECT_USER` reads it. */
@@ -65,7 +66,11 @@ export interface UsersService {
   onBanChanged(hook: (tx: Executor, telegramId: number, banned: boolean) => Promise<void>): void;
 }
 
-export function createUsersService(db: Db, adminIds: ReadonlySet<string>): UsersService {
+/** What the auth plugin needs of a user on every request. */
+type LoadedAuthUser = AuthUser & { banned: boolean };
+
+/** `cache`: the instance's signed-in users (auth-cache.ts); without it every request reads the database. */
+export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?: AuthUserCache<LoadedAuthUser>): UsersService {
   const roleHooks: RoleGrantHook[] = [];
   const banHooks: ((tx: Executor, telegramId: number, banned: boolean) => Promise<void>)[] = [];
 
@@ -91,21 +96,25 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
           username = EXCLUDED.username, photo = EXCLUDED.photo,
           first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, updated_at = now()
         RETURNING (xmax = 0) AS inserted`);
+      cache?.forget(p.telegramId);
       return { user: await get(p.telegramId), created: Boolean(r?.inserted) };
     },
 
-    async loadAuthUser(telegramId) {
-      const row = await find(db, telegramId);
-      if (!row) return null;
-      const roles = new Set(asUser(row).roles);
-      return {
-        telegramId: row.telegram_id,
-        username: row.username,
-        roles,
-        isAdmin: roles.has('ROLE_ADMIN'),
-        isDeveloper: roles.has('ROLE_DEVELOPER'),
-        banned: row.is_banned,
+    loadAuthUser(telegramId) {
+      const load = async (): Promise<LoadedAuthUser | null> => {
+        const row = await find(db, telegramId);
+        if (!row) return null;
+        const roles = new Set(asUser(row).roles);
+        return {
+          telegramId: row.telegram_id,
+          username: row.username,
+          roles,
+          isAdmin: roles.has('ROLE_ADMIN'),
+          isDeveloper: roles.has('ROLE_DEVELOPER'),
+          banned: row.is_banned,
+        };
       };
+      return cache ? cache.read(telegramId, load) : load();
     },
 
     get,
@@ -144,6 +153,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
         if (!old) throw notFound(MSG.userNotFound);
         if (old.was !== value) for (const h of banHooks) await h(tx, telegramId, value);
       });
+      cache?.forget(telegramId);
       return get(telegramId);
     },
 
@@ -153,6 +163,7 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>): Users
         await tx.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${telegramId}, ${role}) ON CONFLICT DO NOTHING`);
         for (const h of roleHooks) await h(tx, telegramId, role);
       });
+      cache?.forget(telegramId);
       return get(telegramId);
     },
 
