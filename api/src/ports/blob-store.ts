@@ -17,6 +17,13 @@ export interface BlobInfo {
  * instances share it; see s3-blob-store.ts). Files are stored under generated UUIDs, never
  * under a name a user chose, so no upload can reach a path outside the store. A missing blob
  * is an error whose `code` is 'ENOENT' in both stores.
+ *
+ * A blob's bytes never change under its id: `put` always stores under a new random UUID,
+ * nothing writes into an existing blob (a replaced file is a new blob and the old one is
+ * removed), and `putStream` is only the restore script bringing back the very bytes a backup
+ * recorded under that id (checked against its SHA-256; ids are random UUIDs, so no two
+ * contents ever share one). So a blob's bytes may be kept in memory by its id without ever
+ * being refreshed (generators/template-bytes.ts, the sandbox's workers).
  */
 export interface BlobStore {
   readonly kind: 'local' | 's3';

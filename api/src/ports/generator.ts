@@ -9,6 +9,12 @@ export interface GeneratedFile {
   bytes: Buffer;
 }
 
+/** A task's uploaded template (its `task_templates` row): the blob holding it and the tags found at upload. */
+export interface TaskTemplateRef {
+  blobId: string;
+  tags: string[];
+}
+
 export interface GenerationInput {
   taskId: number;
   taskTitle: string;
@@ -17,6 +23,11 @@ export interface GenerationInput {
   argumentNames: string[];
   /** The student's values, trailing whitespace removed; for TEST tasks, the list of answers. */
   values: string[];
+  /**
+   * The task's template when the caller read it already, with the task (a purchase does, in
+   * its one read); null: the task has none. Left out, a generator that needs it reads it.
+   */
+  template?: TaskTemplateRef | null;
 }
 
 export interface Generator {

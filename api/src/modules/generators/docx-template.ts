@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { MSG, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } from '@zalik/contract';
-import { row, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GenerationInput, type Generator } from '../../ports/generator.js';
 import { generatedFileName } from '../files/names.js';
 import { DOCX_MIME } from './docx-skeleton.js';
+import { readTemplateRef } from './queries.js';
 import type { Sandbox } from './sandbox.js';
+import { TemplateBytes, type TemplateBytesLimits } from './template-bytes.js';
 
 export const DOCX_TEMPLATE = 'docx-template';
 
@@ -33,25 +34,33 @@ export function tagsStillFit(tags: string[], input: Pick<GenerationInput, 'type'
   return tags.includes(TEMPLATE_ANSWERS_TAG) && tags.every((t) => allowed.has(t));
 }
 
-/** Built-in generator: fills the task's uploaded DOCX template with the student's values. */
-export function createDocxTemplateGenerator(deps: { db: Executor; blobs: BlobStore; sandbox: Sandbox }): Generator {
+/**
+ * Built-in generator: fills the task's uploaded DOCX template with the student's values. The
+ * template's row comes with the input when the caller read it (a purchase), else it is read
+ * here; its bytes come from the sandbox's workers, which keep the templates they checked, or
+ * from `TemplateBytes` on this thread, and only then from the BlobStore.
+ */
+export function createDocxTemplateGenerator(deps: {
+  db: Executor;
+  blobs: BlobStore;
+  sandbox: Sandbox;
+  /** Bounds of this thread's copy of template bytes (TemplateBytes' defaults otherwise). */
+  keep?: TemplateBytesLimits;
+}): Generator {
+  const bytes = new TemplateBytes(deps.blobs, deps.keep);
   return {
     identifier: DOCX_TEMPLATE,
     async generate(input) {
-      const template = await row<{ blob_id: string; tags: string[] | string }>(
-        deps.db,
-        sql`SELECT blob_id, tags FROM task_templates WHERE task_id = ${input.taskId}`,
-      );
+      const template = input.template !== undefined ? input.template : await readTemplateRef(deps.db, input.taskId);
       if (!template) throw new GenerationError(MSG.templateMissingForTask);
-      const tags = typeof template.tags === 'string' ? (JSON.parse(template.tags) as string[]) : template.tags;
-      if (!tagsStillFit(tags, input)) throw new GenerationError(MSG.templateOutdated);
-      let bytes: Buffer;
+      if (!tagsStillFit(template.tags, input)) throw new GenerationError(MSG.templateOutdated);
+      let document: Buffer;
       try {
-        bytes = await deps.sandbox.render(await deps.blobs.get(template.blob_id), templateData(input));
+        document = await deps.sandbox.render({ id: template.blobId, bytes: () => bytes.get(template.blobId) }, templateData(input));
       } catch (cause) {
         throw new GenerationError(MSG.generationFailed, { cause });
       }
-      return { fileName: generatedFileName(input.taskTitle, '.docx'), mime: DOCX_MIME, bytes };
+      return { fileName: generatedFileName(input.taskTitle, '.docx'), mime: DOCX_MIME, bytes: document };
     },
   };
 }

@@ -4,9 +4,17 @@
  * without a build step of its own; the module paths and limits come in workerData.
  *
  * Two jobs: `inspect` compiles an uploaded template and answers its placeholders (the
- * comparison with the task stays in template-check.ts), `render` fills a stored one. Both
- * first unpack every part under a running byte budget: a zip's declared sizes can lie, so
- * the bytes are counted while inflating and inflating stops at the limit.
+ * comparison with the task stays in template-check.ts), `render` fills a stored one. A
+ * template is first unpacked part by part under a running byte budget: a zip's declared
+ * sizes can lie, so the bytes are counted while inflating and inflating stops at the limit.
+ *
+ * A stored template comes with its blob id (`key`). Its bytes never change under that id
+ * (ports/blob-store.ts), so once it has passed that check the worker keeps the bytes, keyed
+ * by it, in a small cache (least recently used out first, bounded in templates and in bytes),
+ * and the next render of it neither receives nor checks them again. Every render still opens
+ * its own PizZip and Docxtemplater from those bytes: docxtemplater writes the rendered parts
+ * into its zip and refuses a second render. Every reply lists the keys the cache holds, so
+ * the API thread knows which worker needs which bytes (sandbox.ts).
  *
  * The docxtemplater options are the same for both jobs, so a template that passed the check
  * renders as checked: no expression parser (a tag is a plain name looked up on the data, own
@@ -99,8 +107,40 @@ function inspect(job) {
   return { parts };
 }
 
+// key -> bytes that passed open(); a Map iterates in insertion order, so the first key is the least recently used.
+const kept = new Map();
+let keptBytes = 0;
+
+function keep(key, bytes) {
+  if (bytes.length > workerData.cacheBytes || workerData.cacheTemplates < 1) return;
+  while (kept.size >= workerData.cacheTemplates || keptBytes + bytes.length > workerData.cacheBytes) {
+    const [oldest, old] = kept.entries().next().value;
+    kept.delete(oldest);
+    keptBytes -= old.length;
+  }
+  // A view into a larger buffer (a pooled Buffer arrives with its whole pool) would keep all of it.
+  kept.set(key, bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice());
+  keptBytes += bytes.length;
+}
+
+// A fresh zip of the job's template: checked now, or kept from an earlier check.
+function zipOf(job) {
+  if (job.key === undefined) return open(job.template);
+  const bytes = kept.get(job.key);
+  if (bytes) {
+    kept.delete(job.key);
+    kept.set(job.key, bytes);
+    return new PizZip(bytes);
+  }
+  // The API thread sends the bytes whenever this worker's last reply did not list the key.
+  if (!job.template) throw new Error('template ' + job.key + ' is not kept here and came without its bytes');
+  const zip = open(job.template);
+  keep(job.key, job.template);
+  return zip;
+}
+
 function render(job) {
-  const doc = new Docxtemplater(open(job.template), options());
+  const doc = new Docxtemplater(zipOf(job), options());
   doc.render(job.data);
   const out = doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
   if (out.length > workerData.maxOutputBytes) throw new Refusal('too-large');
@@ -109,10 +149,11 @@ function render(job) {
 
 parentPort.on('message', (job) => {
   try {
-    parentPort.postMessage({ id: job.id, ...(job.kind === 'inspect' ? inspect(job) : render(job)) });
+    const result = job.kind === 'inspect' ? inspect(job) : render(job);
+    parentPort.postMessage({ id: job.id, held: [...kept.keys()], ...result });
   } catch (err) {
     const reason = err instanceof Refusal ? err.reason : 'failed';
-    parentPort.postMessage({ id: job.id, reason, error: String((err && err.message) || err) });
+    parentPort.postMessage({ id: job.id, held: [...kept.keys()], reason, error: String((err && err.message) || err) });
   }
 });
 `;

@@ -4,7 +4,7 @@ import { MSG, ORDER_MAX_FILE_BYTES, type TaskType } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import { GenerationError, type GeneratedFile, type GeneratorRegistry } from '../../ports/generator.js';
+import { GenerationError, type GeneratedFile, type GeneratorRegistry, type TaskTemplateRef } from '../../ports/generator.js';
 import { safeFileName } from '../files/names.js';
 import type { OrdersConfig } from '../../config.js';
 import { findOrder, findOrderByKey } from './queries.js';
@@ -54,8 +54,12 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Runs the task's generator (a purchase, a regeneration). Any failure is a 422 with a message for the student; nothing is stored. */
-export async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string[]): Promise<GeneratedFile> {
+/**
+ * Runs the task's generator (a purchase, a regeneration). Any failure is a 422 with a message
+ * for the student; nothing is stored. `template`: the task's template when the caller read it
+ * with the task (null: none); left out, the generator reads it.
+ */
+export async function generate(ctx: PurchaseContext, task: TaskForOrder, values: string[], template?: TaskTemplateRef | null): Promise<GeneratedFile> {
   const generator = ctx.generators.find(task.identifier);
   if (!generator) {
     ctx.log.error({ taskId: task.id, identifier: task.identifier }, 'auto-generated task names no known generator');
@@ -63,7 +67,14 @@ export async function generate(ctx: PurchaseContext, task: TaskForOrder, values:
   }
   try {
     const file = await withTimeout(
-      generator.generate({ taskId: task.id, taskTitle: task.title, type: task.type, argumentNames: task.argumentNames, values }),
+      generator.generate({
+        taskId: task.id,
+        taskTitle: task.title,
+        type: task.type,
+        argumentNames: task.argumentNames,
+        values,
+        ...(template !== undefined ? { template } : {}),
+      }),
       GENERATION_TIMEOUT_MS,
     );
     if (file.bytes.length === 0 || file.bytes.length > ORDER_MAX_FILE_BYTES) throw new GenerationError(MSG.generationFailed);
@@ -112,7 +123,8 @@ const PRICING_TRIES = 5;
  * charged, and a failed charge removes the stored file.
  *
  * Round trips (docs/PERFORMANCE.md, "Purchases"): one read of everything the purchase decides
- * on (`loadPurchase`), one statement that writes it all (`recordPurchase`), atomic on its own.
+ * on (`loadPurchase`, an auto task's template included), one statement that writes it all
+ * (`recordPurchase`), atomic on its own.
  * `ex` is the database, or the demo seed's transaction (which gives it a savepoint of its own).
  */
 export async function purchase(
@@ -135,7 +147,7 @@ export async function purchase(
       if (!task.visible && !buyer.isAdmin) throw forbidden(MSG.taskHidden);
       const values = normaliseArguments(task.type, task.argumentNames.length, input.arguments);
       if (task.autoGenerate && !file) {
-        const generated = await generate(ctx, task, values);
+        const generated = await generate(ctx, task, values, facts.template);
         const blobId = await ctx.blobs.put(generated.bytes);
         file = { blobId, fileName: generated.fileName, mime: generated.mime, size: generated.bytes.length };
       }

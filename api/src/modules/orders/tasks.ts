@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { TaskType } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
+import type { TaskTemplateRef } from '../../ports/generator.js';
 import { selectTasks, taskArguments, type TaskRow } from '../catalogue/tasks/read.js';
 import { bestDiscountSql, type AppliedDiscount } from '../discounts/resolve.js';
+import { templateRefSql, toTemplateRef } from '../generators/queries.js';
 import { nextOrderIdSql } from './queries.js';
 
 /** A task as a purchase or a template upload needs it. */
@@ -42,16 +44,28 @@ export interface PurchaseFacts {
   /** The database's clock: a manual order's deadline counts from it. */
   now: Date;
   discount: AppliedDiscount | null;
+  /** An auto task's template (null: it has none); always null for a manual task. */
+  template: TaskTemplateRef | null;
 }
 
-/** The task (hidden or archived too), the earlier order under `key`, a new order id, the time and the buyer's discount at `at`. */
+/**
+ * The task (hidden or archived too), the earlier order under `key`, a new order id, the time,
+ * the buyer's discount at `at` and an auto task's template (so its generation reads no row).
+ */
 export async function loadPurchase(ex: Executor, taskId: number, buyerId: number, key: string, at: Date): Promise<PurchaseFacts | null> {
-  type Row = TaskRow & { earlier_id: number | string | null; order_id: number | string; db_now: Date | string; best: AppliedDiscount | string | null };
+  type Row = TaskRow & {
+    earlier_id: number | string | null;
+    order_id: number | string;
+    db_now: Date | string;
+    best: AppliedDiscount | string | null;
+    template: TaskTemplateRef | string | null;
+  };
   const [r] = await rows<Row>(
     ex,
     sql`SELECT t.*, ${nextOrderIdSql} AS order_id, now() AS db_now,
                (SELECT o.id FROM orders o WHERE o.buyer_id = ${buyerId} AND o.idempotency_key = ${key}) AS earlier_id,
-               ${bestDiscountSql(sql`t.id`, buyerId, at)} AS best
+               ${bestDiscountSql(sql`t.id`, buyerId, at)} AS best,
+               CASE WHEN t.auto_generate THEN ${templateRefSql(sql`t.id`)} END AS template
         FROM (${selectTasks(null, sql`t.id = ${taskId}`)}) t`,
   );
   if (!r) return null;
@@ -62,6 +76,7 @@ export async function loadPurchase(ex: Executor, taskId: number, buyerId: number
     orderId: Number(r.order_id),
     now: new Date(r.db_now),
     discount: best && { id: Number(best.id), percent: Number(best.percent), limited: best.limited },
+    template: toTemplateRef(r.template),
   };
 }
 
