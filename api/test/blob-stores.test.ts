@@ -4,6 +4,9 @@
  * support attachments, and the sweep of files that no row owns.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -11,7 +14,7 @@ import { ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { rows } from '../src/db/client.js';
 import { signV4, EMPTY_SHA256 } from '../src/lib/sigv4.js';
-import { isMissingBlob } from '../src/ports/blob-store.js';
+import { isMissingBlob, LocalBlobStore } from '../src/ports/blob-store.js';
 import { BLOB_COLUMNS, ORPHAN_MIN_AGE_MS, sweepOnce, sweepOrphanBlobs } from '../src/modules/files/sweep.js';
 import { auth, onPostgres } from './helpers.js';
 import { STUDENT, autoTask, buy, docxText, download, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
@@ -48,6 +51,24 @@ const ids = async (ctx: TestContext) => {
   for await (const b of ctx.deps.blobs.list()) out.push(b.id);
   return out.sort();
 };
+
+describe('the local store', () => {
+  it('stores again after its folders were removed by hand while it ran', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zalik-blobs-'));
+    try {
+      const store = new LocalBlobStore(root);
+      const bytes = Buffer.from('перший');
+      const first = await store.put(bytes);
+      rmSync(root, { recursive: true, force: true });
+      // Every id lands in a folder named by its first two characters: write until one reuses a removed folder.
+      const ids: string[] = [];
+      while (!ids.some((id) => id.slice(0, 2) === first.slice(0, 2))) ids.push(await store.put(bytes));
+      for (const id of ids) expect((await store.get(id)).toString()).toBe('перший');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(['local', 's3'] as const)('files on the %s store', (store) => {
   let ctx: TestContext;

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, writeFile } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+
+// The callback form: fs/promises' writeFile builds a FileHandle per call, which showed in the
+// profile of auto-generated purchases (one file written per sale).
+const writeFileOnce = promisify(writeFile);
 
 /** One stored blob, as `list()` reports it. */
 export interface BlobInfo {
@@ -47,7 +52,16 @@ export function isMissingBlob(err: unknown): boolean {
 
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local';
+  /** Fan-out directories known to exist: a put then costs a write and a rename, not a mkdir too. */
+  private readonly made = new Set<string>();
   constructor(private readonly root: string) {}
+
+  private async dirOf(file: string): Promise<void> {
+    const dir = path.dirname(file);
+    if (this.made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.made.add(dir);
+  }
 
   private pathOf(id: string): string {
     if (!BLOB_ID.test(id)) throw new Error(`not a blob id: ${id}`);
@@ -58,10 +72,16 @@ export class LocalBlobStore implements BlobStore {
   async put(bytes: Buffer): Promise<string> {
     const id = randomUUID();
     const file = this.pathOf(id);
-    await mkdir(path.dirname(file), { recursive: true });
+    await this.dirOf(file);
     // Write then rename: a crash never leaves a half-written blob under a real id.
     const tmp = `${file}.tmp`;
-    await writeFile(tmp, bytes);
+    await writeFileOnce(tmp, bytes).catch(async (err: unknown) => {
+      // The directory went away under us (removed by hand): make it again, once.
+      if (!isMissingBlob(err)) throw err;
+      this.made.delete(path.dirname(file));
+      await this.dirOf(file);
+      await writeFileOnce(tmp, bytes);
+    });
     await rename(tmp, file);
     return id;
   }

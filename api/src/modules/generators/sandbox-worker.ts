@@ -23,9 +23,15 @@
  */
 export const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { inflateRawSync } = require('node:zlib');
+const { deflateRawSync, inflateRawSync } = require('node:zlib');
 const PizZip = require(workerData.pizzip);
 const Docxtemplater = require(workerData.docxtemplater);
+// PizZip deflates and inflates with pako, in JavaScript: re-zipping the filled document was a
+// third of a render. Node's zlib does the same raw DEFLATE natively; an inflate never yields
+// more than a whole template may unpack to (the check in open() has counted that already).
+PizZip.compressions.DEFLATE.compress = (input, options) =>
+  deflateRawSync(input, { level: options && options.level > 0 ? options.level : 6 });
+PizZip.compressions.DEFLATE.uncompress = (input) => inflateRawSync(input, { maxOutputLength: Math.max(1, workerData.maxUnpackedBytes) });
 const parser = (tag) => {
   const name = tag.trim();
   return {
