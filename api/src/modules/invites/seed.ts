@@ -54,7 +54,8 @@ export const seedInvites: SeedStep = async (tx, deps) => {
     for (let n = 0; spent < minSpend && n < tasks.length; n++) {
       const task = tasks[(i + n) % tasks.length]!;
       const values = Array.from({ length: task.argumentCount }, (_, k) => (k === 0 ? `${f.lastName} ${f.firstName[0]}.` : 'Демо'));
-      const order = await purchase(ctx, tx, buyer, { taskId: task.id, arguments: values }, `demo-seed-friend-order-${n}`);
+      // A savepoint of its own, as in the orders seed: a purchase re-priced after a refused statement goes on in it.
+      const order = await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: task.id, arguments: values }, `demo-seed-friend-order-${n}`));
       spent += order.price;
     }
   }
