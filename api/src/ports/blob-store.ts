@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createReadStream, createWriteStream, existsSync, writeFile } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,6 +9,20 @@ import { promisify } from 'node:util';
 // The callback form: fs/promises' writeFile builds a FileHandle per call, which showed in the
 // profile of auto-generated purchases (one file written per sale).
 const writeFileOnce = promisify(writeFile);
+
+/**
+ * A blob is referenced by a committed database row right after `put`, so it must survive a
+ * power loss as the row does: its bytes are flushed before the rename, and the folder after it
+ * (a rename lives in the folder's entry).
+ */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** One stored blob, as `list()` reports it. */
 export interface BlobInfo {
@@ -75,14 +89,15 @@ export class LocalBlobStore implements BlobStore {
     await this.dirOf(file);
     // Write then rename: a crash never leaves a half-written blob under a real id.
     const tmp = `${file}.tmp`;
-    await writeFileOnce(tmp, bytes).catch(async (err: unknown) => {
+    await writeFileOnce(tmp, bytes, { flush: true }).catch(async (err: unknown) => {
       // The directory went away under us (removed by hand): make it again, once.
       if (!isMissingBlob(err)) throw err;
       this.made.delete(path.dirname(file));
       await this.dirOf(file);
-      await writeFileOnce(tmp, bytes);
+      await writeFileOnce(tmp, bytes, { flush: true });
     });
     await rename(tmp, file);
+    await syncFolder(path.dirname(file));
     return id;
   }
 
@@ -90,13 +105,14 @@ export class LocalBlobStore implements BlobStore {
     const file = this.pathOf(id);
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.tmp`;
-    await pipeline(body, createWriteStream(tmp));
+    await pipeline(body, createWriteStream(tmp, { flush: true }));
     const written = (await stat(tmp)).size;
     if (written !== size) {
       await rm(tmp, { force: true });
       throw new Error(`blob ${id}: expected ${size} bytes, got ${written}`);
     }
     await rename(tmp, file);
+    await syncFolder(path.dirname(file));
   }
 
   get(id: string): Promise<Buffer> {
