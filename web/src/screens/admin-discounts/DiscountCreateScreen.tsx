@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_BULK_MAX_TASKS, DISCOUNT_BULK_MAX_USERS, DISCOUNT_MAX, DISCOUNT_MIN, MSG, type DiscountType } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { DateTimeRange, FixedBottomButton, Input, Page, Section, Slider, useErrorBanner } from '../../ui';
+import { DateTimeRange, Input, MainAction, Page, Section, Slider, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 import { useBulkDiscounts, useTaskPicks, useUserPicks } from './api';
@@ -133,9 +133,7 @@ function CreateForm() {
         hint="Порожньо — без обмеження з цього боку. Час київський."
       />
 
-      <FixedBottomButton onClick={submit} loading={create.isPending}>
-        {total > 1 ? `Створити знижки (${total})` : 'Створити знижку'}
-      </FixedBottomButton>
+      <MainAction text={total > 1 ? `Створити знижки (${total})` : 'Створити знижку'} onAction={submit} loading={create.isPending} />
     </Page>
   );
 }

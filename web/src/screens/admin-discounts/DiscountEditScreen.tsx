@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, MSG, discountedPrice, formatUah, type DiscountListItem } from '@zalik/contract';
-import { Button, ConfirmDialog, DateTimeRange, EmptyState, FixedBottomButton, Input, Page, PropertyList, Section, SkeletonRows, Slider, useErrorBanner } from '../../ui';
+import { Button, ConfirmDialog, DateTimeRange, EmptyState, Input, MainAction, Page, PropertyList, Section, SkeletonRows, Slider, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { windowState } from '../../lib/discountWindow';
 import { paths } from '../../lib/paths';
@@ -112,9 +112,7 @@ function DiscountForm({ discount: d }: { discount: DiscountListItem }) {
         Видалити знижку
       </Button>
 
-      <FixedBottomButton onClick={save} loading={update.isPending}>
-        Зберегти
-      </FixedBottomButton>
+      <MainAction text="Зберегти" onAction={save} loading={update.isPending} />
 
       <ConfirmDialog
         open={asking}
