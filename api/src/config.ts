@@ -37,6 +37,8 @@ export interface Config {
   jobsPollMs: number;
   /** Jobs one instance runs at the same time. */
   jobsConcurrency: number;
+  /** Days a one-off job that ran or was cancelled stays in `jobs` before it is deleted (failed ones stay). */
+  jobsKeepDays: number;
   platformFeePercent: number;
   webDist: string | undefined;
   redisUrl: string | undefined;
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboxRatePerSecond: int(env, 'OUTBOX_RATE_PER_SECOND', BROADCAST_RATE_PER_SECOND, 1),
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     jobsConcurrency: int(env, 'JOBS_CONCURRENCY', 4, 1),
+    jobsKeepDays: int(env, 'JOBS_KEEP_DAYS', 30, 1),
     platformFeePercent: fee,
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,

@@ -22,6 +22,7 @@ import { createBot, notificationKeyboard } from './bot/bot.js';
 import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { pruneFinished } from './jobs/queries.js';
 import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
@@ -97,6 +98,11 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     if (r?.removed.length) log.info({ scanned: r.scanned, removed: r.removed.length }, 'orphan files removed');
   });
   registerDepositJobs(deps, demoPayments ? { gapMs: demoPayments.bankReadGapMs } : {});
+  // Finished one-off jobs are history nobody reads: the table keeps JOBS_KEEP_DAYS of them.
+  deps.jobs.every('jobs.prune', 3_600_000, async ({ log }) => {
+    const removed = await pruneFinished(db, config.jobsKeepDays);
+    if (removed) log.info({ removed }, 'finished jobs deleted');
+  });
   if (botApi) deps.bot = createBot(deps);
   return deps;
 }

@@ -4,7 +4,9 @@ import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import type { ScratchDatabase } from '../src/db/scratch.js';
 import { JobRegistry, createJobRunner, type JobRunner } from '../src/jobs/index.js';
-import { claimJobs } from '../src/jobs/queries.js';
+import { claimJobs, pruneFinished } from '../src/jobs/queries.js';
+import { createDeps } from '../src/deps.js';
+import { loadConfig } from '../src/config.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -239,5 +241,39 @@ describe('stopping', () => {
     release();
     await stopping;
     expect((await jobs()).map((j) => [j.key, j.status, j.attempts])).toEqual([['s', 'done', 1], ['a', 'pending', 0]]);
+  });
+});
+
+describe('pruning finished jobs', () => {
+  it('deletes jobs that ran or were cancelled more than the kept days ago, and nothing else', async () => {
+    const add = (key: string, status: string, daysAgo: number | null) =>
+      database.db.execute(sql`
+        INSERT INTO jobs (name, key, status, finished_at)
+        VALUES ('orders.release', ${key}, ${status}, ${daysAgo === null ? null : sql`now() - make_interval(days => ${daysAgo})`})`);
+    await add('old-done', 'done', 31);
+    await add('old-cancelled', 'cancelled', 45);
+    await add('old-failed', 'failed', 90);
+    await add('recent-done', 'done', 29);
+    await add('recent-cancelled', 'cancelled', 1);
+    await add('pending', 'pending', null);
+    await add('running', 'running', null);
+    expect(await pruneFinished(database.db, 30)).toBe(2);
+    const left = await rows<{ key: string }>(database.db, sql`SELECT key FROM jobs ORDER BY key`);
+    expect(left.map((r) => r.key)).toEqual(['old-failed', 'pending', 'recent-cancelled', 'recent-done', 'running']);
+    expect(await pruneFinished(database.db, 30)).toBe(0);
+  });
+
+  it('deletes in batches until none is left', async () => {
+    await database.db.execute(sql`
+      INSERT INTO jobs (name, key, status, finished_at)
+      SELECT 'orders.remind', 'k' || n, 'done', now() - interval '40 days' FROM generate_series(1, 12000) AS n`);
+    expect(await pruneFinished(database.db, 30)).toBe(12000);
+    expect(await rows(database.db, sql`SELECT 1 FROM jobs`)).toEqual([]);
+  });
+
+  it('is a recurring job of every API instance', () => {
+    const deps = createDeps(loadConfig({ DATA_DIR: '/tmp/zalik-jobs-prune', LOG_LEVEL: 'silent' }), database);
+    expect(deps.jobs.recurringJob('jobs.prune')?.intervalMs).toBe(3_600_000);
+    return deps.dispose();
   });
 });

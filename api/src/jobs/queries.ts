@@ -49,6 +49,31 @@ export async function cancel(ex: Executor, name: string, key: string): Promise<b
   return r.length > 0;
 }
 
+/** Rows one prune statement deletes at most: short statements, so nothing waits long on them. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes one-off jobs that finished (ran or were cancelled) more than `keepDays` ago, a batch
+ * at a time; answers how many. Every manual order leaves two or three such rows (its deadline,
+ * reminder and acceptance timers), which nothing reads once they finished. Failed jobs stay:
+ * they are what someone has to look at.
+ */
+export async function pruneFinished(db: Db, keepDays: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = await rows<{ id: number }>(
+      db,
+      sql`DELETE FROM jobs WHERE id IN (
+            SELECT id FROM jobs
+            WHERE status IN ('done', 'cancelled') AND finished_at < now() - make_interval(days => ${keepDays})
+            LIMIT ${PRUNE_BATCH})
+          RETURNING id`,
+    );
+    total += gone.length;
+    if (gone.length < PRUNE_BATCH) return total;
+  }
+}
+
 export interface ClaimedJob {
   id: number;
   name: string;
