@@ -44,6 +44,8 @@ describe('regeneration of an auto-generated order', () => {
     const id = await autoOrder();
     const item = await o.item(id);
     expect(item).toMatchObject({ status: 'DONE', allowedReprocess: true, deadlineAt: null, revisionsLeft: 0, arguments: ['Бойко О. О.', '7'] });
+    // What each value is, for the regeneration form's labels.
+    expect(item.argumentNames).toEqual(['ПІБ', 'Варіант']);
     const oldBlobs = await blobsOf(id);
     const transfers = await transferCount(ctx.deps);
     const balance = await ctx.app.inject({ method: 'GET', url: `/api/v1/wallets/user/${STUDENT}`, headers: auth(w.student) });
@@ -65,6 +67,18 @@ describe('regeneration of an auto-generated order', () => {
 
     expect(refusal(await reprocess(id, ['Бойко О. О.', '9']))).toEqual([409, MSG.reprocessUsed]);
     await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('names no value once the task’s arguments no longer line up with what the order was bought with', async () => {
+    const id = await autoOrder();
+    await ctx.database.db.execute(sql`DELETE FROM task_arguments WHERE task_id = ${taskId} AND position = 1`);
+    try {
+      const item = await o.item(id);
+      expect([item.arguments, item.argumentNames]).toEqual([['Бойко О. О.', '7'], []]);
+    } finally {
+      await ctx.database.db.execute(sql`INSERT INTO task_arguments (task_id, argument_id, position) VALUES (${taskId}, ${w.argIds[1]!}, 1)`);
+    }
+    expect((await o.item(id)).argumentNames).toEqual(['ПІБ', 'Варіант']);
   });
 
   it('is refused to anyone but the buyer, for a manual order, after the window, and with bad arguments, storing nothing', async () => {

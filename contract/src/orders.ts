@@ -94,6 +94,12 @@ export const HistoryItem = z.object({
   allowedReprocess: z.boolean(),
   /** What the buyer entered at purchase (or at the regeneration): the regeneration form starts from them. */
   arguments: z.array(z.string()),
+  /**
+   * What each of `arguments` is (the task's argument names, e.g. 'ПІБ студента'), in the same
+   * order; empty when they no longer line up (a test task's questions, or the task's arguments
+   * changed since the purchase). The regeneration form's labels.
+   */
+  argumentNames: z.array(z.string()),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 

@@ -166,7 +166,8 @@ describe('escrow: what the student, the developer and an admin do with an order'
     await item.getByRole('button', { name: 'Згенерувати ще раз' }).click();
     const sheet = page.getByRole('dialog', { name: 'Згенерувати ще раз' });
     expect(await sheet.getByRole('textbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['Шевченко Т. Г.', 'КН-21', '7']);
-    await sheet.getByLabel('Значення №3').fill('8');
+    // Each value is labelled with the task's argument, as on the purchase's form.
+    await sheet.getByLabel('Варіант').fill('8');
     await sheet.getByRole('button', { name: 'Згенерувати' }).click();
     await page.getByRole('status').getByText('Файл згенеровано заново').waitFor();
     await expect.poll(() => item.getByRole('button', { name: 'Згенерувати ще раз' }).count()).toBe(0);

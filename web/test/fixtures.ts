@@ -107,6 +107,7 @@ export function order(over: Partial<HistoryItem> & Pick<HistoryItem, 'id'>): His
     cancelReason: null,
     allowedReprocess: false,
     arguments: ['Іваненко І. І.', 'КН-21', '7'],
+    argumentNames: ['ПІБ студента', 'Група', 'Варіант'],
     ...over,
   };
 }

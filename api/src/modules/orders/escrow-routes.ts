@@ -14,14 +14,15 @@ import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { cancelOverdue, developerCancel } from './cancel.js';
 import { accept, dispute, resolve, revise } from './escrow.js';
-import { findOrder, openDisputes } from './queries.js';
+import { openDisputes } from './queries.js';
 import { reprocess } from './reprocess.js';
-import { toDispute, toHistoryItem } from './rows.js';
+import { toDispute } from './rows.js';
+import { historyItem } from './history-items.js';
 
 /** What the buyer, the developer and admins do with an order after the purchase (docs/LEDGER.md "Orders"). */
 export const escrowRoutes = (deps: AppDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = async (id: number) => toHistoryItem((await findOrder(db, id))!, links, config.orders);
+  const item = (id: number) => historyItem(db, links, config.orders, id);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).telegramId;
   return [
     route(ep.acceptOrder, { params: OrderIdParam, answer: HistoryItem }, async (request) => {

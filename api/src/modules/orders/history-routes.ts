@@ -24,8 +24,9 @@ import { detectFileType } from '../files/types.js';
 import { receiveFiles, removeBlobs, type StoredUpload } from '../files/upload.js';
 import { adminRefund } from './cancel.js';
 import { assertDeliverable, assertReplaceable, deliver, replaceFiles } from './delivery.js';
-import { closedOrdersOf, findOrder, openOrdersOf, ordersOfBuyer } from './queries.js';
-import { toDeveloperOrder, toHistoryItem, toInProgressOrder } from './rows.js';
+import { closedOrdersOf, openOrdersOf, ordersOfBuyer } from './queries.js';
+import { toDeveloperOrder, toInProgressOrder } from './rows.js';
+import { historyItem, toHistoryItems } from './history-items.js';
 
 /** The answer files of an order: 1-10 `file` parts, 20 MB each, of the types a delivery accepts. */
 function receiveOrderFiles(request: FastifyRequest, deps: Pick<AppDeps, 'blobs'>) {
@@ -58,14 +59,14 @@ const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), mess
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
 export const historyRoutes = (deps: AppDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = async (id: number) => toHistoryItem((await findOrder(db, id))!, links, config.orders);
+  const item = (id: number) => historyItem(db, links, config.orders, id);
   return [
     route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request) => {
       assertSelfOrAdmin(request, request.params.telegramId);
       const { page, limit } = request.query;
       const paging = limit !== undefined ? { limit, offset: (page ?? 0) * limit } : undefined;
       const orders = await ordersOfBuyer(db, Number(request.params.telegramId), paging);
-      return orders.map((o) => toHistoryItem(o, links, config.orders));
+      return toHistoryItems(db, links, config.orders, orders);
     }),
 
     route(ep.ordersInProgress, { answer: InProgressList }, async (request) =>

@@ -188,6 +188,13 @@ describe('an overdue order', () => {
 });
 
 describe('a regeneration', () => {
+  it('labels the values by number when the task’s arguments no longer line up with them', async () => {
+    serve([order({ id: '9', allowedReprocess: true, argumentNames: [] })], {});
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Лабораторна робота №1')).getByRole('button', { name: 'Згенерувати ще раз' }));
+    expect(within(dialog()).getByLabelText('Значення №2')).toHaveValue('КН-21');
+  });
+
   it('starts from the purchase’s values and sends the corrected ones', async () => {
     const item = order({ id: '9', allowedReprocess: true });
     const api = serve([item], {
@@ -201,6 +208,8 @@ describe('a regeneration', () => {
     await userEvent.click(within(await card('Лабораторна робота №1')).getByRole('button', { name: 'Згенерувати ще раз' }));
     const fields = within(dialog()).getAllByRole('textbox');
     expect(fields.map((f) => (f as HTMLInputElement).value)).toEqual(['Іваненко І. І.', 'КН-21', '7']);
+    // Each field is labelled with what it is, as on the purchase's form.
+    expect(within(dialog()).getByLabelText('Група')).toBe(fields[1]);
 
     await userEvent.clear(fields[1]!);
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Згенерувати' }));

@@ -39,7 +39,7 @@ export function ReprocessSheet({ open, item, telegramId, onClose, onDone }: Repr
       {values.map((v, i) => (
         <Input
           key={i}
-          label={values.length > 1 ? `Значення №${i + 1}` : 'Значення'}
+          label={item.argumentNames[i] ?? (values.length > 1 ? `Значення №${i + 1}` : 'Значення')}
           value={v}
           autoFocus={i === 0}
           autoComplete="off"
