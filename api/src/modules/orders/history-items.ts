@@ -1,13 +1,22 @@
 import type { HistoryItem } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import type { FileLinks } from '../files/signing.js';
-import { argumentNamesOf, findOrder } from './queries.js';
+import { findOrder } from './queries.js';
 import { toHistoryItem, type Order, type OrderRules } from './rows.js';
+import { loadTasks } from './tasks.js';
 
-/** Orders as their buyer's history shows them, with what each value was (two reads whatever the count). */
+/**
+ * Orders as their buyer's history shows them, each with its task's argument names when they
+ * still line up with the values it was bought with (a regular task whose arguments did not
+ * change in number); one read of the tasks whatever the count.
+ */
 export async function toHistoryItems(ex: Executor, links: FileLinks, rules: OrderRules, orders: Order[]): Promise<HistoryItem[]> {
-  const names = await argumentNamesOf(ex, orders);
-  return orders.map((o) => toHistoryItem(o, links, rules, names.get(o.id)));
+  const tasks = await loadTasks(ex, [...new Set(orders.map((o) => o.taskId))]);
+  return orders.map((o) => {
+    const task = tasks.get(o.taskId);
+    const named = task?.type === 'REGULAR' && task.argumentNames.length === o.arguments.length;
+    return toHistoryItem(o, links, rules, named ? task.argumentNames : []);
+  });
 }
 
 /** One order as a history item, read after a change (the order exists). */

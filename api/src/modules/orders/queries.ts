@@ -43,29 +43,6 @@ export async function findOrders(ex: Executor, where: SQL, page?: { limit: numbe
   return found.map((o) => toOrder(o, files));
 }
 
-/**
- * For each order, its task's argument names in order, when they still line up with the values
- * the order was bought with (a regular task whose arguments did not change in number); one
- * query for any number of orders.
- */
-export async function argumentNamesOf(ex: Executor, orders: Order[]): Promise<Map<number, string[]>> {
-  const taskIds = [...new Set(orders.map((o) => o.taskId))];
-  if (taskIds.length === 0) return new Map();
-  const found = await rows<{ task_id: number | string; names: string[] }>(
-    ex,
-    sql`SELECT t.id AS task_id, ARRAY(SELECT a.name FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
-                                      WHERE ta.task_id = t.id ORDER BY ta.position) AS names
-        FROM tasks t WHERE t.type = 'REGULAR' AND t.id IN (${list(taskIds)})`,
-  );
-  const byTask = new Map(found.map((r) => [Number(r.task_id), r.names]));
-  const named = new Map<number, string[]>();
-  for (const o of orders) {
-    const names = byTask.get(o.taskId);
-    if (names && names.length === o.arguments.length) named.set(o.id, names);
-  }
-  return named;
-}
-
 /** A buyer's orders, newest first (a page of them when `page` is given). */
 export function ordersOfBuyer(ex: Executor, buyerId: number, page?: { limit: number; offset: number }): Promise<Order[]> {
   return findOrders(ex, sql`buyer_id = ${buyerId}`, page);

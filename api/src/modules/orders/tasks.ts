@@ -30,8 +30,18 @@ export interface TaskForOrder {
 
 /** A task read for a purchase or a template upload, hidden or archived ones included. */
 export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrder | null> {
-  const [r] = await rows<TaskRow>(ex, selectTasks(null, sql`t.id = ${taskId}`));
-  return r ? toTaskForOrder(r) : null;
+  return (await loadTasks(ex, [taskId])).get(taskId) ?? null;
+}
+
+/** Tasks by id in one query (those that exist), hidden or archived ones included. */
+export async function loadTasks(ex: Executor, taskIds: number[]): Promise<Map<number, TaskForOrder>> {
+  if (taskIds.length === 0) return new Map();
+  const ids = sql.join(
+    taskIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.id IN (${ids})`));
+  return new Map(found.map((r) => [Number(r.id), toTaskForOrder(r)]));
 }
 
 /** Everything a purchase decides on, read in one round trip before its one writing statement. */
