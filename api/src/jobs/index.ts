@@ -1,3 +1,3 @@
 export { JobRegistry, retryDelayMs, type JobContext, type JobHandler, type JobOptions } from './registry.js';
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.js';
-export { cancel, pruneFinished, reschedule, rescheduleSql, schedule, type ScheduleOptions } from './queries.js';
+export { cancel, reschedule, rescheduleSql, schedule, type ScheduleOptions } from './queries.js';
