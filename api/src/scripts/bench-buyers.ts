@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { endpoints } from '@zalik/contract';
 
 export interface BuyersJob {
   address: string;
@@ -25,7 +26,11 @@ export interface BuyersResult {
 
 export const isAuto = (kind: BuyersJob['kind'], buyer: number, n: number) => kind === 'auto' || (kind === 'mixed' && (buyer + n) % 2 === 0);
 
-function buy(agent: http.Agent, url: URL, token: string, taskId: number, key: string): Promise<{ status: number; body: string }> {
+/** The purchase call's path, from the endpoint table. */
+export const PURCHASE_PATH = endpoints.purchase.path;
+
+/** One purchase over `agent`'s connections; answers the status and the body as text. */
+export function buy(agent: http.Agent, url: URL, token: string, taskId: number, key: string): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ taskId, arguments: ['7'] });
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -54,7 +59,7 @@ function buy(agent: http.Agent, url: URL, token: string, taskId: number, key: st
 
 async function run(job: BuyersJob): Promise<BuyersResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.buyers.length });
-  const url = new URL('/api/v1/tasks/process', job.address);
+  const url = new URL(PURCHASE_PATH, job.address);
   const latencies: BuyersResult['latencies'] = { auto: [], manual: [] };
   const failures: string[] = [];
   const started = performance.now();

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -27,7 +28,7 @@ import { minimalDocx } from '../modules/generators/docx-skeleton.js';
 import { Sandbox } from '../modules/generators/sandbox.js';
 import { saveTemplate } from '../modules/generators/templates.js';
 import { loadTask } from '../modules/orders/tasks.js';
-import { isAuto, type BuyersJob, type BuyersResult } from './bench-buyers.js';
+import { buy, isAuto, PURCHASE_PATH, type BuyersJob, type BuyersResult } from './bench-buyers.js';
 import { replay, type Captured, type PurchaseScript } from './bench-replay.js';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
@@ -125,12 +126,9 @@ try {
       warmReplayBuyers.push(8_100_000 + i);
     }
   }
-  const buy = (token: string, auto: boolean, key: string) =>
-    fetch(`${address}/api/v1/tasks/process`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ taskId: auto ? autoId : manualId, arguments: ['7'] }),
-    });
+  const captureAgent = new http.Agent({ keepAlive: true });
+  const buyOne = (token: string, auto: boolean, key: string) =>
+    buy(captureAgent, new URL(PURCHASE_PATH, address), token, auto ? autoId : manualId, key);
 
   // One purchase of each kind, its statements captured. Order ids far above the others make the
   // order's id recognisable wherever the statements carry it (bench-replay.ts rebinds it).
@@ -141,16 +139,17 @@ try {
   const scripts = {} as Record<'auto' | 'manual', PurchaseScript>;
   for (const kind of ['manual', 'auto'] as const) {
     // The second purchase is the one captured: the first fills the caches a running API has warm.
-    const warm = await buy(captureToken, kind === 'auto', randomUUID());
-    if (!warm.ok) throw new Error(`the warm-up ${kind} purchase failed: ${warm.status} ${await warm.text()}`);
+    const warm = await buyOne(captureToken, kind === 'auto', randomUUID());
+    if (warm.status !== 200) throw new Error(`the warm-up ${kind} purchase failed: ${warm.status} ${warm.body}`);
     const key = `capture-${kind}-${randomUUID()}`;
     capturing = [];
-    const res = await buy(captureToken, kind === 'auto', key);
+    const res = await buyOne(captureToken, kind === 'auto', key);
     const statements = capturing;
     capturing = null;
-    if (!res.ok) throw new Error(`the captured ${kind} purchase failed: ${res.status} ${await res.text()}`);
-    scripts[kind] = { statements, buyerId: captureBuyer, orderId: Number(((await res.json()) as { id: string }).id), key };
+    if (res.status !== 200) throw new Error(`the captured ${kind} purchase failed: ${res.status} ${res.body}`);
+    scripts[kind] = { statements, buyerId: captureBuyer, orderId: Number((JSON.parse(res.body) as { id: string }).id), key };
   }
+  captureAgent.destroy();
   const scriptFor = (bi: number, n: number) => scripts[isAuto(KIND, bi, n) ? 'auto' : 'manual'];
   const ceiling = await replay(scratch.url, replayBuyers, PURCHASES, scriptFor, { warmBuyers: warmReplayBuyers, warmPurchases: WARMUP });
 
