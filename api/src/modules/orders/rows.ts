@@ -207,7 +207,7 @@ export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
 }
 
 /** A DELIVERED or DISPUTED order answers its files as a DONE one does, so clients that only know DONE keep working. */
-export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, argumentNames: string[] = []): HistoryItem {
+export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, argumentNames: string[]): HistoryItem {
   const files = o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id) }));
   return {
     id: String(o.id),
