@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
 import { createTokenService } from '../src/lib/jwt.js';
 
 afterEach(() => vi.useRealTimers());
@@ -30,5 +31,21 @@ describe('session tokens', () => {
     const admin = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), roles: ['ROLE_ADMIN'] })).toString('base64url');
     expect(await tokens.verify(`${header}.${admin}.${signature}`)).toBe('invalid');
     expect(await createTokenService('another-secret-another-secret-another', 3600).verify(token)).toBe('invalid');
+  });
+});
+
+describe('tokens signed with the right secret but the wrong lifetime', () => {
+  const secret = 'a-secret-a-secret-a-secret-a-secret';
+  const sign = async (build: (jwt: SignJWT) => SignJWT) =>
+    build(new SignJWT({ roles: ['ROLE_USER'], ban: false }).setProtectedHeader({ alg: 'HS256' }).setSubject('100001')).sign(new TextEncoder().encode(secret));
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('are refused without exp, without iat, or living longer than JWT_TTL', async () => {
+    const tokens = createTokenService(secret, 3600);
+    expect(await tokens.verify(await sign((t) => t.setIssuedAt()))).toBe('invalid');
+    expect(await tokens.verify(await sign((t) => t.setExpirationTime(now() + 60)))).toBe('invalid');
+    expect(await tokens.verify(await sign((t) => t.setIssuedAt().setExpirationTime(now() + 3601)))).toBe('invalid');
+    expect(await tokens.verify(await sign((t) => t.setIssuedAt(now() + 600).setExpirationTime(now() + 900)))).toBe('invalid');
+    expect(await tokens.verify(await sign((t) => t.setIssuedAt().setExpirationTime(now() + 3600)))).toMatchObject({ sub: '100001' });
   });
 });

@@ -10,6 +10,19 @@ export interface TokenService {
 /** Tokens whose signature this process has checked; past this many it starts again. */
 const VERIFIED_MAX = 10_000;
 
+/**
+ * A token must say when it ends, and live no longer than JWT_TTL from its issue: one signed
+ * without `exp` (or with a far one, by a leaked secret's holder or an older build) would
+ * otherwise open a session for ever, past any ban the token's claims carry.
+ */
+function withinLifetime(claims: JwtClaims, ttlSeconds: number): boolean {
+  if (claims.exp === undefined || claims.iat === undefined) return false;
+  return claims.exp - claims.iat <= ttlSeconds && claims.iat <= Math.floor(Date.now() / 1000) + CLOCK_SKEW_S;
+}
+
+/** Instances' clocks may differ by this much when one signs and another verifies. */
+const CLOCK_SKEW_S = 60;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: given raw bytes (or a KeyObject), jose imports a WebCrypto key on every call.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -31,9 +44,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       const known = verified.get(token);
       if (known) return known.exp !== undefined && known.exp <= Math.floor(Date.now() / 1000) ? 'expired' : known;
       try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
         const parsed = JwtClaims.safeParse(payload);
-        if (!parsed.success) return 'invalid';
+        if (!parsed.success || !withinLifetime(parsed.data, ttlSeconds)) return 'invalid';
         if (verified.size >= VERIFIED_MAX) verified.clear();
         verified.set(token, parsed.data);
         return parsed.data;
