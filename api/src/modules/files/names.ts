@@ -1,16 +1,21 @@
 /**
  * File names are only ever shown (Content-Disposition, Telegram captions), never used as
  * paths: blobs live under generated ids. Still, a name must not carry control characters or
- * path separators into a header or a user's Downloads folder.
+ * path separators into a header or a user's Downloads folder, nor bidirectional controls:
+ * a right-to-left override makes `a\u202Egnp.pdf` show as `apdf.png`, so a PDF passes for a picture.
  */
+/** Marks, embeddings, overrides and isolates of the Unicode bidirectional algorithm, and the BOM. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
 export function safeFileName(name: string, fallback = 'file'): string {
   const cleaned = name
     .normalize('NFC')
+    .replace(BIDI_CONTROLS, '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '');
+    .replace(/^[.\s]+/, '');
   if (!cleaned) return fallback;
   if (cleaned.length <= 120) return cleaned;
   // Keep the extension when cutting a long name.
