@@ -101,6 +101,22 @@ describe('POST /api/v1/supports/sent', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('answers the spec\'s message for a file one byte over 5 MB over real HTTP too, first part or last', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as { port: number };
+    const before = await stored();
+    for (const fileFirst of [true, false]) {
+      const fd = new FormData();
+      const big = new Blob([new Uint8Array(SUPPORT_MAX_FILE_BYTES + 1)], { type: 'application/pdf' });
+      if (fileFirst) fd.append('files', big, 'big.pdf');
+      fd.append('message', 'Привіт');
+      if (!fileFirst) fd.append('files', big, 'big.pdf');
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/supports/sent`, { method: 'POST', headers: auth(student), body: fd });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { message: MSG.supportFileTooBig } });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('needs a Telegram username', async () => {
     const nameless = await login(ctx.app, { id: 7302, username: '' });
     const before = await stored();
