@@ -27,6 +27,7 @@ export const SLOW = [
   'test/permissions-matrix.test.ts',
   // Large files, or waits for timers, polls and rate windows.
   'test/template-bomb.test.ts',
+  'test/big-lists.test.ts',
   'test/blob-stores.test.ts',
   'test/fulfilment-templates.test.ts',
   'test/bot-start.test.ts',

@@ -15,6 +15,7 @@ import { MSG, ORDER_MAX_FILE_BYTES, TEMPLATE_MAX_BYTES, TEMPLATE_MAX_UNPACKED_BY
 import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { auth, type TestContext } from './helpers.js';
 import { STUDENT, autoTask, balanceOf, buy, docxText, download, minimalDocx, multipart, openWorld, topUp, type World } from './docx.js';
+import { expectResponsive, lateDuring } from './responsiveness.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -98,45 +99,15 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => ctx.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Asks /healthz every ~20 ms while `work` runs and for 300 ms after, and answers how late
- * each answer came after it was due (the previous answer + 20 ms): a blocked event loop
- * delays the poller's own timer too, so it counts here either way.
- */
-async function healthDuring<T>(work: Promise<T>): Promise<{ result: T; late: number[] }> {
-  let done = false;
-  const settled = work.finally(() => (done = true));
-  const late: number[] = [];
-  let due = performance.now();
-  let after = 0;
-  while (!done || after < 300) {
-    const res = await fetch(`${base}/healthz`);
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-    const now = performance.now();
-    late.push(now - due);
-    if (done) after += now - due + 20;
-    due = now + 20;
-    await sleep(20);
-  }
-  return { result: await settled, late };
-}
+/** /healthz's lateness while `work` runs (test/responsiveness.ts). */
+const healthDuring = <T>(work: Promise<T>) => lateDuring(`${base}/healthz`, work);
 
 /**
  * The template costs /healthz at most 200 ms (nine answers in ten) and never a second, over what
- * the same poller measures on the same machine just before with nothing uploading. A shared
- * test machine already delays an idle server's answers by hundreds of ms now and then (waiting
- * for a core); a server blocked by the template, as before, answered nothing for 13.5 s.
- * (Absolute figures on an idle machine: docs/PERFORMANCE.md.)
+ * the same poller measures on the same machine just before with nothing uploading; a server
+ * blocked by the template, as before, answered nothing for 13.5 s.
  */
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
-async function expectResponsive(late: number[]) {
-  const { late: idle } = await healthDuring(sleep(600));
-  expect(p90(late)).toBeLessThan(p90(idle) + 200);
-  expect(Math.max(...late)).toBeLessThan(Math.max(...idle) + 1000);
-}
+const expectResponsiveHealth = (late: number[]) => expectResponsive(`${base}/healthz`, late, { p90Ms: 200, maxMs: 1000 });
 
 async function upload(taskId: number, bytes: Buffer) {
   const form = multipart([{ name: 'file', filename: 'бомба.docx', value: bytes }]);
@@ -167,7 +138,7 @@ describe('a template that unpacks to ~95 MB', () => {
     for (const bytes of [bomb, lyingBomb]) {
       const { result, late } = await healthDuring(upload(task, bytes));
       expect([result.status, result.body.message]).toEqual([400, MSG.templateUnpackedTooBig]);
-      await expectResponsive(late);
+      await expectResponsiveHealth(late);
     }
 
     expect(heapUsed() - heapBefore).toBeLessThan(100 * MB);
@@ -186,7 +157,7 @@ describe('a template that unpacks to ~95 MB', () => {
     expect(res.statusCode).toBe(200);
     expect(docxText((await download(ctx, res.json().link)).rawPayload)).toBe('Студент: Коваль І. І.\nВаріант №3');
     expect(await balanceOf(ctx.database.db, STUDENT, 'general')).toBe(0);
-    await expectResponsive(late);
+    await expectResponsiveHealth(late);
   });
 });
 

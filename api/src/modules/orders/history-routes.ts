@@ -24,7 +24,8 @@ import { detectFileType } from '../files/types.js';
 import { receiveFiles, removeBlobs, type StoredUpload } from '../files/upload.js';
 import { adminRefund } from './cancel.js';
 import { assertDeliverable, assertReplaceable, deliver, replaceFiles } from './delivery.js';
-import { closedOrdersOf, openOrdersOf, ordersOfBuyer } from './queries.js';
+import { closedOrdersOf, openOrdersOf, ordersOfBuyer, ordersOfBuyerInBatches } from './queries.js';
+import { sendJsonArray } from '../../http/json-stream.js';
 import { toDeveloperOrder, toInProgressOrder } from './rows.js';
 import { historyItem, toHistoryItems } from './history-items.js';
 
@@ -54,19 +55,28 @@ async function withFiles(deps: Pick<AppDeps, 'blobs'>, files: StoredUpload[], wo
   }
 }
 
+/** Orders per statement of a streamed history. */
+const HISTORY_BATCH = 200;
+
 const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), message: z.string().max(ORDER_MESSAGE_MAX).optional() });
 
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
 export const historyRoutes = (deps: AppDeps): Route[] => {
   const { db, links, config } = deps;
   const item = (id: number) => historyItem(db, links, config.orders, id);
+  async function* historyInBatches(buyerId: number) {
+    for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH)) yield toHistoryItems(db, links, config.orders, orders);
+  }
   return [
-    route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request) => {
+    route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request, reply) => {
       assertSelfOrAdmin(request, request.params.telegramId);
       const { page, limit } = request.query;
-      const paging = limit !== undefined ? { limit, offset: (page ?? 0) * limit } : undefined;
-      const orders = await ordersOfBuyer(db, Number(request.params.telegramId), paging);
-      return toHistoryItems(db, links, config.orders, orders);
+      const buyerId = Number(request.params.telegramId);
+      if (limit !== undefined) {
+        return toHistoryItems(db, links, config.orders, await ordersOfBuyer(db, buyerId, { limit, offset: (page ?? 0) * limit }));
+      }
+      // The 1.8.7 client asks for the whole history: streamed (http/json-stream.ts).
+      return sendJsonArray(reply, historyInBatches(buyerId));
     }),
 
     route(ep.ordersInProgress, { answer: InProgressList }, async (request) =>

@@ -48,6 +48,21 @@ export function ordersOfBuyer(ex: Executor, buyerId: number, page?: { limit: num
   return findOrders(ex, sql`buyer_id = ${buyerId}`, page);
 }
 
+/**
+ * A buyer's every order, newest first, `size` at a time: each batch starts right after the
+ * previous one's last order (keyset on orders_buyer), so no batch re-reads what came before.
+ */
+export async function* ordersOfBuyerInBatches(ex: Executor, buyerId: number, size: number): AsyncGenerator<Order[]> {
+  let after = sql`TRUE`;
+  for (;;) {
+    const found = await findOrders(ex, sql`buyer_id = ${buyerId} AND ${after}`, { limit: size, offset: 0 });
+    if (found.length > 0) yield found;
+    if (found.length < size) return;
+    const last = found.at(-1)!.id;
+    after = sql`(created_at, id) < (SELECT created_at, id FROM orders WHERE id = ${last})`;
+  }
+}
+
 export async function findOrder(ex: Executor, id: number): Promise<Order | null> {
   return (await findOrders(ex, sql`id = ${id}`))[0] ?? null;
 }

@@ -1,5 +1,8 @@
 import { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserListQuery, UserSearchQuery, USER_PAGE_SIZE, endpoints as ep } from '@zalik/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../types/deps.js';
+import { sendJsonArray } from '../../http/json-stream.js';
+import type { UserFilter } from './service.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
 import { verifyInitData } from './initdata.js';
@@ -12,6 +15,11 @@ const pageOf = (q: { page?: number; limit?: number }) =>
 
 export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Route[] => {
   const firstScreen = firstScreenCookieOf(config);
+  /** One page when asked for; otherwise every match, streamed (http/json-stream.ts). */
+  const listOf = (reply: FastifyReply, filter: UserFilter, query: { page?: number; limit?: number }) => {
+    const page = pageOf(query);
+    return page ? users.list({ ...filter, page }) : sendJsonArray(reply, users.batches(filter));
+  };
   return [
     route(ep.signIn, { body: AuthBody, answer: AuthAnswer }, async (request, reply) => {
       const profile = verifyInitData(request.body, config.botToken, config.initDataMaxAge);
@@ -24,7 +32,7 @@ export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Ro
       return { jwt, courseNumber: user.courseNumber };
     }),
 
-    route(ep.listUsers, { query: UserListQuery, answer: UserList }, (request) => users.list({ page: pageOf(request.query) })),
+    route(ep.listUsers, { query: UserListQuery, answer: UserList }, (request, reply) => listOf(reply, {}, request.query)),
 
     route(ep.myCourse, { answer: Course }, (request) => users.getCourse(currentUser(request).telegramId)),
 
@@ -35,12 +43,12 @@ export const usersRoutes = ({ config, users, tokens, maintenance }: AppDeps): Ro
       return request.body.courseNumber;
     }),
 
-    route(ep.usersByRole, { params: RoleParam, query: UserListQuery, answer: UserList }, (request) =>
-      users.list({ role: request.params.role, page: pageOf(request.query) }),
+    route(ep.usersByRole, { params: RoleParam, query: UserListQuery, answer: UserList }, (request, reply) =>
+      listOf(reply, { role: request.params.role }, request.query),
     ),
 
-    route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request) =>
-      users.list({ prefix: request.query.prefix, username: request.query.username, page: pageOf(request.query) }),
+    route(ep.searchUsers, { query: UserSearchQuery, answer: UserList }, (request, reply) =>
+      listOf(reply, { prefix: request.query.prefix, username: request.query.username }, request.query),
     ),
 
     route(ep.getUser, { params: TelegramIdParam, answer: User }, (request) => users.get(Number(request.params.telegramId))),

@@ -49,6 +49,15 @@ export interface Page {
   limit: number;
 }
 
+/** Users per statement of a streamed list: small enough that serializing one batch is a few ms. */
+const USER_BATCH = 500;
+
+export interface UserFilter {
+  role?: Role;
+  prefix?: string;
+  username?: string;
+}
+
 export type RoleGrantHook = (tx: Executor, telegramId: number, role: Role) => Promise<void>;
 
 export interface UsersService {
@@ -56,7 +65,9 @@ export interface UsersService {
   loadAuthUser(telegramId: number): Promise<(AuthUser & { banned: boolean }) | null>;
   get(telegramId: number): Promise<User>;
   /** Newest first; every match, or one page of them. */
-  list(opts?: { role?: Role; prefix?: string; username?: string; page?: Page }): Promise<User[]>;
+  list(opts?: UserFilter & { page?: Page }): Promise<User[]>;
+  /** Every match, newest first, read and handed on `size` at a time (the unpaged lists' answer is streamed). */
+  batches(opts: UserFilter, size?: number): AsyncIterable<User[]>;
   getCourse(telegramId: number): Promise<number>;
   setCourse(telegramId: number, course: number): Promise<void>;
   setBan(telegramId: number, value: boolean, byTelegramId: number): Promise<User>;
@@ -75,6 +86,19 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
   const banHooks: ((tx: Executor, telegramId: number, banned: boolean) => Promise<void>)[] = [];
 
   const asUser = (r: UserRow): User => toUser(r, adminIds);
+  const whereOf = ({ role, prefix, username }: UserFilter) => {
+    const where = [sql`TRUE`];
+    if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
+    if (username) where.push(containsText(sql`u.username`, username));
+    // Config admins are admins whatever user_roles says (toUser), so the role is filtered as toUser decides it.
+    if (role === 'ROLE_ADMIN') {
+      where.push(sql`(EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_ADMIN')
+                      OR u.telegram_id::text = ANY(${`{${[...adminIds].join(',')}}`}::text[]))`);
+    } else if (role === 'ROLE_DEVELOPER') {
+      where.push(sql`EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_DEVELOPER')`);
+    }
+    return sql.join(where, sql` AND `);
+  };
 
   async function find(ex: Executor, telegramId: number): Promise<UserRow | undefined> {
     return row<UserRow>(ex, sql`${SELECT_USER} WHERE u.telegram_id = ${telegramId}`);
@@ -119,20 +143,28 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
 
     get,
 
-    async list({ role, prefix, username, page } = {}) {
-      const where = [sql`TRUE`];
-      if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);
-      if (username) where.push(containsText(sql`u.username`, username));
-      // Config admins are admins whatever user_roles says (toUser), so the role is filtered as toUser decides it.
-      if (role === 'ROLE_ADMIN') {
-        where.push(sql`(EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_ADMIN')
-                        OR u.telegram_id::text = ANY(${`{${[...adminIds].join(',')}}`}::text[]))`);
-      } else if (role === 'ROLE_DEVELOPER') {
-        where.push(sql`EXISTS (SELECT 1 FROM user_roles r WHERE r.telegram_id = u.telegram_id AND r.role = 'ROLE_DEVELOPER')`);
-      }
+    async list({ page, ...filter } = {}) {
       const paged = page ? sql` LIMIT ${page.limit} OFFSET ${page.page * page.limit}` : sql``;
-      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${sql.join(where, sql` AND `)} ORDER BY u.created_at DESC, u.telegram_id${paged}`);
+      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${whereOf(filter)} ORDER BY u.created_at DESC, u.telegram_id${paged}`);
       return found.map(asUser);
+    },
+
+    async *batches(filter, size = USER_BATCH) {
+      let last: number | undefined;
+      for (;;) {
+        // Keyset, not OFFSET: each batch starts right after the previous one's last row.
+        const after =
+          last === undefined
+            ? sql`TRUE`
+            : sql`(u.created_at, -u.telegram_id) < (SELECT created_at, -telegram_id FROM users WHERE telegram_id = ${last})`;
+        const found = await rows<UserRow>(
+          db,
+          sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${size}`,
+        );
+        if (found.length > 0) yield found.map(asUser);
+        if (found.length < size) return;
+        last = Number(found.at(-1)!.telegram_id);
+      }
     },
 
     async getCourse(telegramId) {
