@@ -194,7 +194,7 @@ describe('the inbox on its own', () => {
     expect(botInbox.oldestSeconds).toBeLessThan(120);
   });
 
-  it('does not answer a pre-checkout query that waited past Telegram's 10 s: that payment is cancelled already', async () => {
+  it('does not answer a pre-checkout query that waited past the 10 s Telegram gives: that payment is cancelled already', async () => {
     const inbox = createInbox({ db: ctx.deps.db, bot: ctx.deps.bot! });
     const log = recordingLog();
     const u = {
