@@ -8,6 +8,8 @@ import type { JobLog } from '../jobs/registry.js';
 /** Telegram cancels a payment whose pre-checkout query is not answered within 10 s. */
 const PRE_CHECKOUT_ANSWER_MS = 10_000;
 const PRUNE_BATCH = 5_000;
+/** When a run on this instance failed as a whole; the inbox job on any instance may come sooner. */
+const WAKE_RETRY_MS = 2000;
 
 export interface InboxOptions {
   db: Db;
@@ -66,6 +68,7 @@ export function createInbox(opts: InboxOptions): BotInbox {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
 
   const claim = (leaseId: string) =>
@@ -148,8 +151,12 @@ export function createInbox(opts: InboxOptions): BotInbox {
     },
 
     async runOnce(log, signal) {
-      // handleUpdate needs the bot's own user (getMe); without it nothing is claimed.
-      if (!bot.isInited()) await bot.init(signal as Parameters<Bot['init']>[0]);
+      if (!bot.isInited()) {
+        // handleUpdate needs the bot's own user. One getMe, and only when there is work: grammY's
+        // init retries for as long as Telegram is away, which would hold up a shutdown.
+        if (!(await rows(db, sql`SELECT 1 FROM bot_inbox WHERE processed_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() LIMIT 1`)).length) return 0;
+        bot.botInfo = await bot.api.getMe(signal as Parameters<Bot['init']>[0]);
+      }
       let total = 0;
       while (!signal?.aborted) {
         const leaseId = randomUUID();
@@ -178,9 +185,10 @@ export function createInbox(opts: InboxOptions): BotInbox {
       running = (async () => {
         do {
           again = false;
-          await inbox.runOnce(log).catch((err: unknown) => {
-            log.warn({ err }, 'bot inbox could not be read; trying again in a second');
-            later(1000, log);
+          await inbox.runOnce(log, stopping.signal).catch((err: unknown) => {
+            if (stopping.signal.aborted) return;
+            log.warn({ err }, 'bot inbox could not be read, or Telegram could not be reached; trying again soon');
+            later(WAKE_RETRY_MS, log);
           });
         } while (again && !stopped);
       })().finally(() => {
@@ -190,6 +198,7 @@ export function createInbox(opts: InboxOptions): BotInbox {
 
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await running;
