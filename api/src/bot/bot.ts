@@ -63,7 +63,6 @@ export function notificationKeyboard(config: BotSettings, chatId: number): Inlin
 export interface CreateBotOptions {
   /** grammY's own options, e.g. `botInfo` to skip getMe in tests. */
   botConfig?: BotConfig<Context>;
-  onError?: (err: unknown) => void;
 }
 
 /**
@@ -135,6 +134,5 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
     await ctx.answerCallbackQuery();
   });
 
-  bot.catch((err) => opts.onError?.(err));
   return bot;
 }

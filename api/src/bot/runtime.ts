@@ -36,7 +36,6 @@ const isUpdate = (body: unknown): body is Update =>
 export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
   const { config, bot, botInbox: inbox } = deps;
   const log = app.log.child({ module: 'telegram' });
-  bot?.catch((err) => log.error({ err }, 'bot update failed'));
   if (bot) setBotLog(bot, log);
   const polling = new AbortController();
   let polled: Promise<void> | null = null;
