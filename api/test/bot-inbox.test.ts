@@ -16,6 +16,7 @@ import { BOT_TEXT } from '../src/bot/texts.js';
 import { loadConfig } from '../src/config.js';
 import { row, rows } from '../src/db/client.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
+import { createJobRunner } from '../src/jobs/runner.js';
 import { ADMIN_ID, auth, BOT_TOKEN, createTestContext, login, type TestContext } from './helpers.js';
 import { recordingLog, waitFor } from './stars-helpers.js';
 
@@ -223,5 +224,27 @@ describe('the inbox on its own', () => {
     const left = await rows<{ update_id: string }>(ctx.deps.db, sql`SELECT update_id::text FROM bot_inbox WHERE update_id BETWEEN ${ids[0]} AND ${ids[3]} ORDER BY update_id`);
     expect(left.map((r) => Number(r.update_id))).toEqual(ids.slice(1));
     expect(await pruneInbox(ctx.deps.db, 7)).toBe(0);
+  });
+
+  it('the bot.inbox job handles an update another instance stored', async () => {
+    const other = createInbox({ db: ctx.deps.db, bot: ctx.deps.bot! });
+    const stored = startUpdate(8602);
+    await other.store([stored]);
+    await createJobRunner({ db: ctx.deps.db, registry: ctx.deps.jobs, log: recordingLog() }).runDue();
+    expect(await inboxRow(ctx, stored.update_id)).toMatchObject({ attempts: 1, processed: true });
+    expect(repliesTo(8602)).toHaveLength(1);
+  });
+
+  it('gives up an update whose every attempt ended with its lease running out (a process dying on it)', async () => {
+    const inbox = createInbox({ db: ctx.deps.db, bot: ctx.deps.bot!, maxAttempts: 2 });
+    const log = recordingLog();
+    const u = startUpdate(8603);
+    await inbox.store([u]);
+    // Claimed twice, never marked: both processes died.
+    await ctx.deps.db.execute(sql`UPDATE bot_inbox SET attempts = 2 WHERE update_id = ${u.update_id}`);
+    await inbox.runOnce(log);
+    expect(await inboxRow(ctx, u.update_id)).toMatchObject({ attempts: 3, failed: true, last_error: 'lease expired on every attempt' });
+    expect(repliesTo(8603)).toEqual([]);
+    expect(log.errors.map((e) => e.msg)).toEqual(['bot update given up']);
   });
 });

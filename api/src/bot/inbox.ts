@@ -104,6 +104,12 @@ export function createInbox(opts: InboxOptions): BotInbox {
   async function handle(c: Claimed, leaseId: string, log: JobLog, signal?: AbortSignal): Promise<number | null> {
     const id = Number(c.update_id);
     const where = sql`update_id = ${id} AND lease_id = ${leaseId}`;
+    if (c.attempts > maxAttempts) {
+      // Every attempt ended with its lease running out (a process dying on this update): stop.
+      await mark(() => db.execute(sql`UPDATE bot_inbox SET failed_at = now(), last_error = 'lease expired on every attempt' WHERE ${where}`), signal);
+      log.error({ updateId: id, update: c.update }, 'bot update given up');
+      return null;
+    }
     if (c.update.pre_checkout_query && Number(c.age_ms) > PRE_CHECKOUT_ANSWER_MS) {
       // Telegram has cancelled this payment already; an answer now is refused and changes nothing.
       await mark(() => db.execute(sql`UPDATE bot_inbox SET processed_at = now(), last_error = 'too late to answer' WHERE ${where}`), signal);
