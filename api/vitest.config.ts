@@ -14,6 +14,7 @@ export const SLOW = [
   'test/catalogue-cache-instances.test.ts',
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
+  'test/bot-inbox-payments.test.ts',
   'test/ledger-service.test.ts',
   'test/backup-roundtrip.test.ts',
   // Thousands of requests or rows.
@@ -31,6 +32,7 @@ export const SLOW = [
   'test/blob-stores.test.ts',
   'test/fulfilment-templates.test.ts',
   'test/bot-start.test.ts',
+  'test/bot-inbox.test.ts',
   'test/orders-timers.test.ts',
   'test/security-rate-limit.test.ts',
   'test/catalogue-cache.test.ts',

@@ -39,6 +39,8 @@ export interface Config {
   jobsConcurrency: number;
   /** Days a one-off job that ran or was cancelled stays in `jobs` before it is deleted (failed ones stay). */
   jobsKeepDays: number;
+  /** Days a handled bot update stays in `bot_inbox` before it is deleted (failed ones stay). */
+  botInboxKeepDays: number;
   platformFeePercent: number;
   webDist: string | undefined;
   redisUrl: string | undefined;
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     jobsConcurrency: int(env, 'JOBS_CONCURRENCY', 4, 1),
     jobsKeepDays: int(env, 'JOBS_KEEP_DAYS', 30, 1),
+    botInboxKeepDays: int(env, 'BOT_INBOX_KEEP_DAYS', 7, 1),
     platformFeePercent: fee,
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,

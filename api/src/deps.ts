@@ -19,6 +19,7 @@ import { createBlobStore } from './ports/blob-store-from-config.js';
 import { ORPHAN_MIN_AGE_MS, sweepOnce } from './modules/files/sweep.js';
 import { GeneratorRegistry } from './ports/generator.js';
 import { createBot, notificationKeyboard } from './bot/bot.js';
+import { createInbox, pruneInbox } from './bot/inbox.js';
 import { logSender, telegramSender } from './bot/sender.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
@@ -35,6 +36,8 @@ export type { AppDeps, SeedStep } from './types/deps.js';
 /** Uploads (up to 10 files of an order in one media group) may take minutes on a slow link. */
 const SEND_TIMEOUT_SECONDS = 300;
 const STARS_TIMEOUT_SECONDS = 15;
+/** The inbox job's interval: a safety net, since an update is normally handled as soon as it is stored. */
+const INBOX_POLL_MS = 1000;
 
 export interface CreateDepsOptions {
   /**
@@ -74,6 +77,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     // A short timeout: an admin waits on the refund call, a student on the invoice link.
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
+    botInbox: null,
     demoPayments,
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
@@ -103,8 +107,27 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     const removed = await pruneFinished(db, config.jobsKeepDays);
     if (removed) log.info({ removed }, 'finished jobs deleted');
   });
-  if (botApi) deps.bot = createBot(deps);
+  if (botApi) registerBot(deps);
   return deps;
+}
+
+/**
+ * The bot handles its updates from the inbox (docs/BOT.md "Receiving updates"): the instance
+ * that stored an update handles it at once; this job picks up retries that came due, updates
+ * another instance stored, and those of an instance that died.
+ */
+function registerBot(deps: AppDeps): void {
+  const bot = createBot(deps);
+  const inbox = createInbox({ db: deps.db, bot });
+  deps.bot = bot;
+  deps.botInbox = inbox;
+  deps.jobs.every('bot.inbox', INBOX_POLL_MS, async ({ log, signal }) => {
+    await inbox.runOnce(log, signal);
+  });
+  deps.jobs.every('bot.inbox.prune', 3_600_000, async ({ log }) => {
+    const removed = await pruneInbox(deps.db, deps.config.botInboxKeepDays);
+    if (removed) log.info({ removed }, 'handled bot updates deleted');
+  });
 }
 
 /**

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from 'grammy';
 import { buildApp } from '../src/app.js';
 import { createBot } from '../src/bot/bot.js';
+import { createInbox } from '../src/bot/inbox.js';
+import { pollUpdates } from '../src/bot/polling.js';
 import { setupTelegram } from '../src/bot/runtime.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
 import { createRunner } from '../src/deps.js';
@@ -13,6 +15,8 @@ let fake: FakeBotApi;
 let bot: Bot;
 /** The app's deps with the bot pointed at the fake, as main.ts builds them. */
 let base: TestContext;
+
+const silent = { info() {}, warn() {}, error() {} };
 
 let updateId = 1;
 /** A private-chat `/start ...` message as Telegram delivers it. */
@@ -99,18 +103,24 @@ describe('payments and buttons', () => {
 });
 
 describe('receiving updates', () => {
-  it('long-polls getUpdates and replies', async () => {
+  it('long-polls getUpdates, moving the offset past an update once it is stored, and replies', async () => {
     const polling = createBot(base.deps);
-    fake.pushUpdate(startUpdate(5560, '/start ref_42'));
-    const started = polling.start();
+    const inbox = createInbox({ db: base.deps.db, bot: polling });
+    const stop = new AbortController();
+    const update = fake.pushUpdate(startUpdate(5560, '/start ref_42'));
+    const polled = pollUpdates(polling, inbox, silent, stop.signal);
     for (let i = 0; i < 100 && !fake.delivered('sendMessage').some((c) => c.params.chat_id === 5560); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    await polling.stop();
-    await started;
+    stop.abort();
+    await polled;
+    await inbox.stop();
     const sent = fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5560);
     expect(sent).toHaveLength(1);
     expect(JSON.stringify(sent[0]!.params.reply_markup)).toContain('startapp=ref_42');
+    // Asked for again (the call stopping cut short) past the update only after it was stored.
+    const offsets = fake.calls.filter((c) => c.method === 'getUpdates').map((c) => Number(c.params.offset ?? 0));
+    expect(offsets.at(-1)).toBe(Number(update.update_id) + 1);
   });
 
   it('as wired at start-up: polls for updates and sends queued notifications through the bot', async () => {
@@ -191,7 +201,10 @@ describe('receiving updates', () => {
           headers: { 'x-telegram-bot-api-secret-token': 'hook-secret_1' },
         });
         expect(ok.statusCode).toBe(200);
-        expect(fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5570)).toHaveLength(1);
+        // 200 means stored; the inbox handles it right after.
+        const replies = () => fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5570);
+        for (let i = 0; i < 100 && replies().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(replies()).toHaveLength(1);
       } finally {
         await telegram.stop();
         await app.close();

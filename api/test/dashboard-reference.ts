@@ -189,6 +189,8 @@ export function referenceBacklog(e: Everything, nowIso: string, thenIso: string)
       previous: e.orders.filter((o) => o.disputed !== null && o.disputed <= then && closed(o).every((t) => t > then)).length,
     },
     withdrawals: { count: { value: pendingNow.length, previous: pendingThen.length }, sum: { value: sum(pendingNow), previous: sum(pendingThen) } },
+    // The generated market receives no bot updates; bot-inbox.test.ts checks these figures.
+    botInbox: { waiting: 0, oldestSeconds: 0, failed: 0 },
   };
 }
 

@@ -124,7 +124,7 @@ describe('paying', () => {
     expect(await balanceUah(w.ctx.deps, s.id)).toBe(250);
 
     const again = fake.redeliver(paid.payment!.chargeId);
-    await handled(fake, again);
+    await handled(fake, again, w.ctx);
     expect(await balanceUah(w.ctx.deps, s.id)).toBe(250);
     expect((await transfersOfKind(w.ctx, 'DEPOSIT')).filter((t) => t.idempotency_key.includes(paid.payment!.chargeId))).toEqual([
       { idempotency_key: `deposit:TELEGRAM_STARS:${paid.payment!.chargeId}`, amount: expect.anything() },
@@ -176,7 +176,7 @@ describe('paying', () => {
     const paid = await fake.pay(d.paymentLink, s.from);
     fake.deliverTo(null);
     await w.ctx.deps.db.execute(sql`UPDATE deposit_requests SET status = 'EXPIRED', expires_at = now() WHERE id = ${Number(d.id)}`);
-    await handled(fake, fake.redeliver(paid.payment!.chargeId));
+    await handled(fake, fake.redeliver(paid.payment!.chargeId), w.ctx);
     expect(await statusOf(s.token, d.id)).toBe('PAID');
     expect(await balanceUah(w.ctx.deps, s.id)).toBe(100);
     await expectLedgerBalanced(w.ctx.deps);
@@ -215,8 +215,8 @@ describe('a payment no top-up of its payer takes', () => {
     const transfers = await transferCount(w.ctx.deps);
     // Telegram took these Stars (say a checkout that another process answered wrongly).
     const p = fake.forgePayment(s.from, { payload: `deposit:${theirs.id}`, totalAmount: theirs.stars!, real: true });
-    await handled(fake, p.update);
-    await handled(fake, fake.redeliver(p.chargeId));
+    await handled(fake, p.update, w.ctx);
+    await handled(fake, fake.redeliver(p.chargeId), w.ctx);
 
     expect(await transferCount(w.ctx.deps)).toBe(transfers);
     expect(await statusOf(other.token, theirs.id)).toBe('PENDING');
@@ -238,7 +238,7 @@ describe('a payment no top-up of its payer takes', () => {
     await waitFor('the credit', async () => (await statusOf(s.token, d.id)) === 'PAID');
     // Two checkouts of one invoice that both passed before either payment arrived.
     const second = fake.forgePayment(s.from, { payload: `deposit:${d.id}`, totalAmount: d.stars!, real: true });
-    await handled(fake, second.update);
+    await handled(fake, second.update, w.ctx);
     expect(await balanceUah(w.ctx.deps, s.id)).toBe(100);
     await runDueJobs(w.ctx);
     expect(fake.payments.find((x) => x.chargeId === second.chargeId)!.refunded).toBe(true);
@@ -249,7 +249,7 @@ describe('a payment no top-up of its payer takes', () => {
     const s = await student();
     const d = await newStarsDeposit(w.ctx, s.token, 100);
     const forged = fake.forgePayment(s.from, { payload: `deposit:${d.id}`, totalAmount: 1 });
-    await handled(fake, forged.update);
+    await handled(fake, forged.update, w.ctx);
     expect(await balanceUah(w.ctx.deps, s.id)).toBe(0);
     const log = recordingLog();
     await runDueJobs(w.ctx, log);
@@ -269,7 +269,7 @@ describe('/paysupport', () => {
         from: { id: s.id, is_bot: false, first_name: 'Оля' }, text: '/paysupport', entities: [{ type: 'bot_command', offset: 0, length: 11 }],
       },
     });
-    await handled(fake, u);
+    await handled(fake, u, w.ctx);
     const reply = fake.delivered('sendMessage').filter((c) => c.params.chat_id === s.id);
     expect(reply.map((c) => c.params.text)).toEqual([BOT_TEXT.paySupport]);
     expect(JSON.stringify(reply[0]!.params.reply_markup)).toContain('web_app');

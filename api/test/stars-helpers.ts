@@ -52,11 +52,21 @@ export async function waitFor(what: string, check: () => Promise<boolean> | bool
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits until the polling bot has handled `update` (it asked for the updates after it). */
-export const handled = (fake: FakeBotApi, update: Record<string, unknown>) =>
-  waitFor(`update ${String(update.update_id)}`, () =>
-    fake.calls.some((c) => c.method === 'getUpdates' && Number(c.params.offset ?? 0) > Number(update.update_id)),
+/** Waits until the polling bot has stored `update` in its inbox and handled it (or given it up). */
+export const handled = (fake: FakeBotApi, update: Record<string, unknown>, ctx: TestContext) =>
+  waitFor(`update ${String(update.update_id)}`, async () =>
+    fake.calls.some((c) => c.method === 'getUpdates' && Number(c.params.offset ?? 0) > Number(update.update_id)) &&
+    (await inboxSettled(ctx, Number(update.update_id))),
   );
+
+/** Whether the inbox has handled or given up this update. */
+export async function inboxSettled(ctx: TestContext, updateId: number): Promise<boolean> {
+  const r = await row<{ settled: boolean }>(
+    ctx.deps.db,
+    sql`SELECT processed_at IS NOT NULL OR failed_at IS NOT NULL AS settled FROM bot_inbox WHERE update_id = ${updateId}`,
+  );
+  return r?.settled === true;
+}
 
 export async function createDeposit(ctx: TestContext, token: string, body: unknown) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/transactions/request/deposit', headers: auth(token), payload: body as object });

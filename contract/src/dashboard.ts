@@ -59,6 +59,12 @@ export const DashboardBacklog = z.object({
   overdue: Figure,
   disputes: Figure,
   withdrawals: z.object({ count: Figure, sum: Figure }),
+  /**
+   * The bot's inbox now (docs/BOT.md "Receiving updates"): updates from Telegram not handled
+   * yet, how long the oldest of them has waited (whole seconds, 0 when none), and updates given
+   * up after their last attempt (a payment among them is credited or refunded by hand).
+   */
+  botInbox: z.object({ waiting: z.number(), oldestSeconds: z.number(), failed: z.number() }),
 });
 export type DashboardBacklog = z.infer<typeof DashboardBacklog>;
 

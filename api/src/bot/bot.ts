@@ -35,18 +35,6 @@ const fallbackLog: JobLog = { info: () => undefined, warn: () => undefined, erro
 const logs = new WeakMap<Bot, JobLog>();
 export const setBotLog = (bot: Bot, log: JobLog) => logs.set(bot, log);
 
-/** Tries `fn` again after a failure (the database restarting), so a payment Telegram delivers once is not lost. */
-async function persist<T>(fn: () => Promise<T>, waitsMs = [500, 2000]): Promise<T> {
-  for (const wait of waitsMs) {
-    try {
-      return await fn();
-    } catch {
-      await new Promise((r) => setTimeout(r, wait));
-    }
-  }
-  return fn();
-}
-
 const REFERRAL_PAYLOAD = new RegExp(`^${REFERRAL_PREFIX}[1-9]\\d{0,15}$`);
 
 /** The mini-app's direct link; Telegram hands `startapp` to the app as the signed `start_param`. */
@@ -75,7 +63,6 @@ export function notificationKeyboard(config: BotSettings, chatId: number): Inlin
 export interface CreateBotOptions {
   /** grammY's own options, e.g. `botInfo` to skip getMe in tests. */
   botConfig?: BotConfig<Context>;
-  onError?: (err: unknown) => void;
 }
 
 /**
@@ -92,6 +79,8 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
   });
   const log = () => logs.get(bot) ?? fallbackLog;
 
+  // Its database error fails the whole update, which the inbox then retries: nothing in front
+  // of the payment handler may swallow an update.
   bot.use(trackReachable(deps.db));
 
   // Installed first: middleware runs in the order it is installed, and chatType('private')
@@ -106,12 +95,8 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
       chargeId: sp.telegram_payment_charge_id,
       providerChargeId: sp.provider_payment_charge_id,
     };
-    try {
-      await persist(() => receiveStarsPayment(deps, payment, log()));
-    } catch (err) {
-      log().error({ err, payment }, 'a Stars payment could not be recorded: credit or refund it by hand');
-      throw err;
-    }
+    // A failure throws: the inbox retries the update (bot/inbox.ts), and logs it if it gives up.
+    await receiveStarsPayment(deps, payment, log());
   });
 
   const privateChats = bot.chatType('private');
@@ -149,6 +134,5 @@ export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
     await ctx.answerCallbackQuery();
   });
 
-  bot.catch((err) => opts.onError?.(err));
   return bot;
 }

@@ -6,7 +6,8 @@ import type { Db } from '../db/client.js';
  * Whether a user can be written to. Telegram tells a bot when a private chat blocks it
  * (`my_chat_member` with status `kicked`) and when it is back (`member`); the outbox also learns
  * it from a refused send. Any private message from the user proves they are reachable again.
- * Broadcasts skip users marked blocked.
+ * Broadcasts skip users marked blocked. Runs before every handler, the payment's included: a
+ * database error here is not caught, so the whole update fails and the inbox retries it.
  */
 export function trackReachable(db: Db) {
   return async (ctx: Context, next: NextFunction): Promise<void> => {

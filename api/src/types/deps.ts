@@ -13,6 +13,7 @@ import type { GeneratorRegistry } from '../ports/generator.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import type { MaintenanceService } from '../modules/maintenance/service.js';
 import type { StarsGateway } from '../ports/stars.js';
+import type { BotInbox } from '../bot/inbox.js';
 
 // These types sit below deps.ts (which builds them) and the modules that use them, so that no
 // module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
@@ -66,6 +67,8 @@ export interface AppDeps {
   stars: StarsGateway | null;
   /** The Telegram inbound adapter (in demo mode: polling the local fake Bot API, when it runs); bot/runtime.ts starts it. */
   bot: Bot | null;
+  /** Where the bot's updates wait until handled (bot/inbox.ts); null with no bot. */
+  botInbox: BotInbox | null;
   /** Demo mode's local stand-ins for Telegram's payments and the bank (modules/demo/payments.ts); null elsewhere. */
   demoPayments: DemoPayments | null;
   /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */

@@ -111,6 +111,13 @@ export async function dashboardBacklog(ex: Executor, nowIso: string, thenIso: st
              (SELECT count(*) AS count_prev, COALESCE(SUM(amount), 0) AS sum_prev
               FROM withdrawals WHERE created_at <= ${then} AND COALESCE(resolved_at > ${then}, true)) w`,
   );
+  const inbox = await row<{ waiting: Num; oldest: Num; failed: Num }>(
+    ex,
+    sql`SELECT count(*) FILTER (WHERE processed_at IS NULL AND failed_at IS NULL) AS waiting,
+               COALESCE(floor(extract(epoch FROM ${now} - min(received_at) FILTER (WHERE processed_at IS NULL AND failed_at IS NULL))), 0) AS oldest,
+               count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed
+        FROM bot_inbox WHERE processed_at IS NULL`,
+  );
   return {
     at: nowIso,
     previousAt: thenIso,
@@ -118,5 +125,6 @@ export async function dashboardBacklog(ex: Executor, nowIso: string, thenIso: st
     overdue: figure(r!, 'overdue'),
     disputes: figure(r!, 'disputes'),
     withdrawals: { count: figure(r!, 'count'), sum: figure(r!, 'sum', true) },
+    botInbox: { waiting: Number(inbox!.waiting ?? 0), oldestSeconds: Math.max(0, Number(inbox!.oldest ?? 0)), failed: Number(inbox!.failed ?? 0) },
   };
 }

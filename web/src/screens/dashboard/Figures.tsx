@@ -1,7 +1,7 @@
 import type { DashboardBacklog, DashboardFigures, Figure } from '@zalik/contract';
-import { SectionHeader } from '../../ui';
+import { SectionHeader, SkeletonText } from '../../ui';
 import { FigureCard } from './FigureCard';
-import { formatCount, formatUah } from './format';
+import { formatCount, formatSeconds, formatUah } from './format';
 import styles from './dashboard.module.css';
 
 const AGAINST = 'ніж у попередньому періоді';
@@ -47,24 +47,45 @@ export function PeriodFigures({ data }: { data: DashboardFigures | undefined }) 
   );
 }
 
+/** A figure of now with nothing to compare it with (the bot's inbox keeps no history). */
+function NowCard({ label, value, format }: { label: string; value: number | undefined; format: (n: number) => string }) {
+  return (
+    <div className={styles.figure} role="group" aria-label={value === undefined ? label : `${label}: ${format(value)}`} aria-busy={value === undefined}>
+      <span className={styles.figureLabel}>{label}</span>
+      <span className={styles.figureValue}>{value === undefined ? <SkeletonText width="70%" /> : format(value)}</span>
+    </div>
+  );
+}
+
 /** What waits for someone now, against what waited when the period began: more is bad news. */
 export function BacklogFigures({ data }: { data: DashboardBacklog | undefined }) {
+  const inbox = data?.botInbox;
   return (
-    <section className={styles.group}>
-      <SectionHeader>Потребує уваги</SectionHeader>
-      <div className={styles.grid}>
-        <FigureCard label="Чекають здачі" figure={data?.waiting} format={formatCount} more="bad" against={AT_START} />
-        <FigureCard label="Прострочені" figure={data?.overdue} format={formatCount} more="bad" against={AT_START} />
-        <FigureCard label="Відкриті спори" figure={data?.disputes} format={formatCount} more="bad" against={AT_START} />
-        <FigureCard
-          label="Заявки на виведення"
-          figure={data?.withdrawals.count}
-          detail={data ? formatUah(data.withdrawals.sum.value) : undefined}
-          format={formatCount}
-          more="bad"
-          against={AT_START}
-        />
-      </div>
-    </section>
+    <>
+      <section className={styles.group}>
+        <SectionHeader>Потребує уваги</SectionHeader>
+        <div className={styles.grid}>
+          <FigureCard label="Чекають здачі" figure={data?.waiting} format={formatCount} more="bad" against={AT_START} />
+          <FigureCard label="Прострочені" figure={data?.overdue} format={formatCount} more="bad" against={AT_START} />
+          <FigureCard label="Відкриті спори" figure={data?.disputes} format={formatCount} more="bad" against={AT_START} />
+          <FigureCard
+            label="Заявки на виведення"
+            figure={data?.withdrawals.count}
+            detail={data ? formatUah(data.withdrawals.sum.value) : undefined}
+            format={formatCount}
+            more="bad"
+            against={AT_START}
+          />
+        </div>
+      </section>
+      <section className={styles.group}>
+        <SectionHeader>Оновлення від Telegram</SectionHeader>
+        <div className={styles.grid3}>
+          <NowCard label="Чекають обробки" value={inbox?.waiting} format={formatCount} />
+          <NowCard label="Найдовше чекає" value={inbox?.oldestSeconds} format={formatSeconds} />
+          <NowCard label="Не оброблені" value={inbox?.failed} format={formatCount} />
+        </div>
+      </section>
+    </>
   );
 }

@@ -22,6 +22,7 @@ const FIGURES: DashboardFigures = {
 const BACKLOG: DashboardBacklog = {
   period: '7d', at: span.to, previousAt: span.from,
   waiting: f(5, 2), overdue: f(1, 2), disputes: f(0, 0), withdrawals: { count: f(2, 1), sum: f(350, 100) },
+  botInbox: { waiting: 3, oldestSeconds: 125, failed: 1 },
 };
 const DAILY: DashboardDaily = {
   days: Array.from({ length: 30 }, (_, i) => ({
@@ -67,6 +68,10 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('group', { name: /^Відкриті спори: 0, без змін/ })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: /^Усього: 1\s000 грн/ })).toHaveAttribute('data-previous', '600');
     expect(screen.getByRole('group', { name: /^Заявки на виведення:/ })).toHaveTextContent('350 грн');
+    // The bot's inbox: its backlog, the age of the oldest update and the updates given up.
+    expect(screen.getByRole('group', { name: 'Чекають обробки: 3' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Найдовше чекає: 2 хв' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Не оброблені: 1' })).toBeInTheDocument();
   });
 
   it('draws 30 days of bars and lines whose numbers are the answer’s, and the top lists and leaderboard', async () => {

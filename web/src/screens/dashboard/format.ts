@@ -4,6 +4,9 @@ import { formatUah, KYIV_TIME_ZONE } from '@zalik/contract';
 export const formatCount = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 1 });
 export { formatUah };
 
+/** A wait: `45 с`, `12 хв`, `3 год`. */
+export const formatSeconds = (s: number) => (s < 60 ? `${s} с` : s < 3600 ? `${Math.floor(s / 60)} хв` : `${Math.floor(s / 3600)} год`);
+
 /** Axis labels: 12,5 тис. */
 const compact = new Intl.NumberFormat('uk-UA', { notation: 'compact', maximumFractionDigits: 1 });
 export const formatCompact = (n: number) => compact.format(n);

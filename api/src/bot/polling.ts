@@ -1,0 +1,70 @@
+import { GrammyError, type Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import type { JobLog } from '../jobs/registry.js';
+import { ALLOWED_UPDATES } from './bot.js';
+import type { BotInbox } from './inbox.js';
+
+const LONG_POLL_SECONDS = 30;
+const BACKOFF_CAP_MS = 5000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+/**
+ * Long polling that confirms an update to Telegram only once it is in the inbox: the offset
+ * of the next getUpdates moves past a batch only after the batch was stored. A failed store
+ * asks for the same offset again after a wait, so Telegram hands the batch out again; nothing
+ * is skipped. (grammY's own polling confirms every update it tried, stored or not.)
+ * Resolves when `signal` aborts, or when Telegram says another poller or a bad token.
+ */
+export async function pollUpdates(bot: Bot, inbox: BotInbox, log: JobLog, signal: AbortSignal): Promise<void> {
+  // grammY's declarations name an older AbortSignal type; the object is the same.
+  const abort = signal as Parameters<Bot['init']>[0];
+  let offset: number | undefined;
+  let failures = 0;
+  let started = false;
+  const backoff = () => sleep(Math.min(BACKOFF_CAP_MS, 100 * 2 ** Math.min(failures++, 10)), signal);
+
+  while (!signal.aborted) {
+    let updates: Update[];
+    try {
+      if (!started) {
+        // A webhook left from webhook mode would make getUpdates fail; its pending updates are kept.
+        await bot.api.deleteWebhook({ drop_pending_updates: false }, abort);
+        await bot.init(abort);
+        log.info({ bot: bot.botInfo.username }, 'bot polling');
+        started = true;
+      }
+      updates = await bot.api.getUpdates({ offset, timeout: LONG_POLL_SECONDS, allowed_updates: [...ALLOWED_UPDATES] }, abort);
+    } catch (err) {
+      if (signal.aborted) return;
+      if (err instanceof GrammyError && (err.error_code === 401 || err.error_code === 409)) {
+        log.error({ err }, 'bot polling stopped (another instance polling? use BOT_WEBHOOK_URL)');
+        return;
+      }
+      log.warn({ err }, 'getUpdates failed; asking again');
+      await backoff();
+      continue;
+    }
+    if (!updates.length) continue;
+    try {
+      await inbox.store(updates);
+    } catch (err) {
+      if (signal.aborted) return;
+      log.warn({ err, updates: updates.length }, 'bot updates could not be stored; asking for them again');
+      await backoff();
+      continue;
+    }
+    failures = 0;
+    offset = updates.at(-1)!.update_id + 1;
+    inbox.wake(log);
+  }
+}
