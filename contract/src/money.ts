@@ -32,6 +32,22 @@ export function discountedPrice(priceUah: number, discountPercent: number): numb
   return kopecksToUah(discountedPriceKopecks(priceUah, discountPercent));
 }
 
+/**
+ * The task's developer and admins take a task without paying (the product's own rule): the
+ * order is recorded as for anyone, but it costs nothing and pays nobody, so a developer cannot
+ * turn top-ups (never withdrawable) into withdrawable earnings by buying their own work.
+ * Ids as numbers or as the API's strings.
+ */
+export function takesFree(buyer: { telegramId: number | string; isAdmin: boolean }, developerId: number | string): boolean {
+  return buyer.isAdmin || String(buyer.telegramId) === String(developerId);
+}
+
+/** What a purchase will charge this buyer, UAH: nothing for a free take, else the price after the task's discount. */
+export function purchasePrice(buyer: { telegramId: number | string; isAdmin: boolean }, task: { price: number; discount: number; developerId: number | string }): number {
+  if (takesFree(buyer, task.developerId)) return 0;
+  return task.discount > 0 ? discountedPrice(task.price, task.discount) : task.price;
+}
+
 /** The 5 % withdraw fee, rounded half up to the kopeck, and what reaches the card. */
 export function withdrawSplit(amountKop: number): { feeKop: number; payoutKop: number } {
   const feeKop = Math.floor((amountKop * WITHDRAW_FEE_PERCENT + 50) / 100);

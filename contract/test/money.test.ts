@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  purchasePrice,
+  takesFree,
   discountedPrice,
   discountedPriceKopecks,
   formatUah,
@@ -60,5 +62,20 @@ describe('money', () => {
   it('formats amounts the Ukrainian way', () => {
     expect(formatUah(100).replace(/\s/g, ' ')).toBe('100 грн');
     expect(formatUah(1250.5).replace(/\s/g, ' ')).toBe('1 250,50 грн');
+  });
+});
+
+describe('the price a purchase charges', () => {
+  const task = { price: 120, discount: 0, developerId: '100002' };
+  it('is nothing for an admin or the task\'s own developer, ids as numbers or strings', () => {
+    expect(takesFree({ telegramId: 100002, isAdmin: false }, '100002')).toBe(true);
+    expect(takesFree({ telegramId: '100003', isAdmin: true }, 100002)).toBe(true);
+    expect(takesFree({ telegramId: '100009', isAdmin: false }, '100002')).toBe(false);
+    expect(purchasePrice({ telegramId: '100003', isAdmin: true }, task)).toBe(0);
+    expect(purchasePrice({ telegramId: '100002', isAdmin: false }, { ...task, discount: 30 })).toBe(0);
+  });
+  it('is the price after the discount for anyone else', () => {
+    expect(purchasePrice({ telegramId: '100001', isAdmin: false }, task)).toBe(120);
+    expect(purchasePrice({ telegramId: '100001', isAdmin: false }, { ...task, price: 99, discount: 15 })).toBe(84.15);
   });
 });

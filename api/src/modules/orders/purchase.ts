@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG, ORDER_MAX_FILE_BYTES, type TaskType } from '@zalik/contract';
+import { MSG, ORDER_MAX_FILE_BYTES, takesFree, type TaskType } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
@@ -102,13 +102,6 @@ function assertSamePurchase(earlier: Order, input: { taskId: number; arguments: 
   return earlier;
 }
 
-/**
- * The task's developer and admins take a task without paying (the product's own rule): the
- * order is recorded as for anyone, but it costs nothing and pays nobody, so a developer cannot
- * turn top-ups (never withdrawable) into withdrawable earnings by buying their own work.
- */
-export const takesFree = (buyer: Buyer, task: TaskForOrder): boolean => buyer.isAdmin || buyer.telegramId === task.developerId;
-
 /** A purchase that lost its discount's last use to another buyer is priced again; each try reads what is left. */
 const PRICING_TRIES = 5;
 
@@ -160,7 +153,7 @@ export async function purchase(
           values,
           feePercent: ctx.feePercent,
           orders: ctx.orders,
-          free: takesFree(buyer, task),
+          free: takesFree(buyer, task.developerId),
           file,
         });
         file = undefined;

@@ -4,7 +4,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ProcessedTask } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { buyingRoutes } from './routes';
-import { json, mockFetch, renderRoutes, STUDENT, preloadLazy } from '../../../test/harness';
+import { ADMIN, DEVELOPER, json, mockFetch, renderRoutes, STUDENT, preloadLazy } from '../../../test/harness';
+import { FREE_TAKE_NOTE } from './Payment';
 import { buyableTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
@@ -204,9 +205,9 @@ describe('paying', () => {
 });
 
 describe('the result of a manual purchase', () => {
-  it('shows what was charged and the balance left', async () => {
+  it("shows what the server's answer says was charged and the balance left", async () => {
     mockFetch({ ...wallet(310) });
-    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: PROCESSED, charged: 180 } });
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: { ...PROCESSED, charged: 180 } } });
     expect(screen.getByText('Списано').nextSibling).toHaveTextContent('180 грн');
     await waitFor(() => expect(screen.getByText('Залишок на балансі').nextSibling).toHaveTextContent('310 грн'));
   });
@@ -238,5 +239,38 @@ describe('the result of a manual purchase', () => {
     expect(sdk.downloadFile).toHaveBeenCalledWith(PROCESSED.link, PROCESSED.fileName);
     expect(button).toBeDisabled();
     await waitFor(() => expect(button).toBeEnabled(), { timeout: 3000 });
+  });
+});
+
+describe('a free take (the server charges the task\'s developer and admins nothing)', () => {
+  const adminWallet = { 'GET /api/v1/wallets/user/100003': () => json([{ name: 'Загальний гаманець', balance: 0, kind: 'general' }]) };
+  const devWallet = { 'GET /api/v1/wallets/user/100002': () => json([{ name: 'Загальний гаманець', balance: 0, kind: 'general' }]) };
+  const FREE = { ...PROCESSED, charged: 0, free: true };
+
+  it.each([
+    ['an admin with an empty wallet', ADMIN, adminWallet],
+    ["the task's own developer with an empty wallet", DEVELOPER, devWallet],
+  ])('%s sees 0 грн to pay, no shortage, the send button active, and "Без оплати" after', async (_who, me, walletOf) => {
+    const api = mockFetch({ ...walletOf, 'POST /api/v1/tasks/process': () => json(FREE) });
+    renderRoutes(buyingRoutes, at(buyableTask({ price: 120 })), me);
+    await waitFor(() => expect(screen.getByTestId('buying-balance')).toHaveTextContent('0 грн'));
+    expect(screen.getByText('До сплати').nextSibling).toHaveTextContent('0 грн');
+    expect(screen.getByText(FREE_TAKE_NOTE)).toBeInTheDocument();
+    expect(screen.queryByText(/Недостатньо коштів/)).toBeNull();
+    expect(send()).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('ПІБ студента'), 'Коваль І. І.');
+    await userEvent.type(screen.getByLabelText('Група'), 'КН-21');
+    await userEvent.click(send());
+    await screen.findByRole('heading', { name: 'Готово!' });
+    expect(posts(api)).toHaveLength(1);
+    expect(screen.getByText('Списано').nextSibling).toHaveTextContent('Без оплати');
+  });
+
+  it('another developer pays the price like any student', async () => {
+    const other = { ...DEVELOPER, telegramId: '100009', username: 'other_dev' };
+    mockFetch({ 'GET /api/v1/wallets/user/100009': () => json([{ name: 'Загальний гаманець', balance: 0, kind: 'general' }]) });
+    renderRoutes(buyingRoutes, at(buyableTask({ price: 120 })), other);
+    expect(await screen.findByText('Недостатньо коштів: бракує 120 грн.')).toBeInTheDocument();
+    expect(screen.queryByText(FREE_TAKE_NOTE)).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ export default function BuyingTaskScreen() {
 function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const [values, setValues] = useState<string[]>(() => task.arguments.map(() => ''));
   const payment = usePayment(task);
-  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task', payment.price);
+  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task');
   const send = () => {
     if (payment.missing === 0) void submit(values);
   };

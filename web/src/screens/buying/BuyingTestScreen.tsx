@@ -27,7 +27,7 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const focus = (key: number) => document.getElementById(fieldId(key))?.focus();
   // The price is per order, not per question: the server charges the task's price once.
   const payment = usePayment(task);
-  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-test', payment.price);
+  const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-test');
   const [marked, setMarked] = useState(false);
   const first = task.arguments[0];
   const name = first?.name ?? 'Питання';

@@ -5,13 +5,16 @@ import type { PaymentState } from './usePayment';
 import styles from './buying.module.css';
 import { paths } from '../../lib/paths';
 
+/** Why a developer or an admin pays nothing (the server records such an order as a free take). */
+export const FREE_TAKE_NOTE = 'Ви розробник цього завдання або адміністратор: завдання видається без оплати, гроші не списуються.';
+
 /**
  * What paying will do, before the tap: the balance and the price; when the balance is short,
  * how much is missing and a way to top up right there.
  */
 export function Payment({ payment }: { payment: PaymentState }) {
   const navigate = useNavigate();
-  const { price, balance, missing } = payment;
+  const { price, free, balance, missing } = payment;
   return (
     <section className={styles.payment} aria-label="Оплата">
         <p className={styles.paymentLine}>
@@ -22,6 +25,7 @@ export function Payment({ payment }: { payment: PaymentState }) {
           <span>До сплати</span>
           <strong>{formatUah(price)}</strong>
         </p>
+        {free && <p className={styles.note}>{FREE_TAKE_NOTE}</p>}
         {missing > 0 && (
           <div className={styles.short} role="status">
             <p className={styles.shortText}>Недостатньо коштів: бракує {formatUah(missing)}.</p>

@@ -16,17 +16,11 @@ function processedFrom(state: unknown): ProcessedTask | null {
   return p && typeof p === 'object' && 'taskTitle' in p ? p : null;
 }
 
-function chargedFrom(state: unknown): number | undefined {
-  const c = (state as Partial<ResultState> | null)?.charged;
-  return typeof c === 'number' ? c : undefined;
-}
-
 /** /list-task/{subjectID}/{buying}/buying-result: what was bought, and the answer file or what happens next. */
 export default function ResultScreen() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const processed = processedFrom(state);
-  const charged = chargedFrom(state);
   const me = useMe();
   // Refetched after the purchase (the wallet key was invalidated): the balance left.
   const balance = useWallets(me.telegramId, { silent: true }).data?.find((w) => w.kind === 'general')?.balance;
@@ -60,7 +54,7 @@ export default function ResultScreen() {
             { label: 'Розробник', value: developerLabel(processed.developerName) },
             { label: 'Предмет', value: processed.subjectName },
             { label: 'Завдання', value: processed.taskTitle },
-            ...(charged !== undefined ? [{ label: 'Списано', value: <span className={styles.charged}>{formatUah(charged)}</span> }] : []),
+            { label: 'Списано', value: <span className={styles.charged}>{processed.free ? 'Без оплати' : formatUah(processed.charged)}</span> },
             { label: 'Залишок на балансі', value: <span className={styles.charged}>{balance === undefined ? '…' : formatUah(balance)}</span> },
             ...(waiting ? [{ label: 'Виконати до', value: <strong>{formatDate(processed.deadlineAt)}</strong> }] : []),
           ]}

@@ -1,21 +1,22 @@
 import { formatUah, type Task } from '@zalik/contract';
 import { DEFAULT_DEADLINE_HOURS, durationText } from './deadline';
-import { priceOf } from './price';
+import { usePayment } from './usePayment';
 import styles from './buying.module.css';
 
 /**
- * Title, subject and what the purchase costs (the discounted price when there is a discount);
+ * Title, subject and what the purchase costs this user (the discounted price when there is a
+ * discount, nothing for the task's developer or an admin);
  * for a manual task, how long the developer has after the payment.
  */
 export function TaskHeader({ task }: { task: Task }) {
-  const price = priceOf(task);
+  const { price, free } = usePayment(task);
   return (
     <header className={styles.header}>
       <h1 className={styles.title}>{task.title}</h1>
       <p className={styles.subject}>{task.teacher.subject.name}</p>
       <p className={styles.price}>
         <span className={styles.priceLabel}>Вартість</span>
-        {task.discount > 0 && <s className={styles.oldPrice}>{formatUah(task.price)}</s>}
+        {(free || task.discount > 0) && <s className={styles.oldPrice}>{formatUah(task.price)}</s>}
         <strong>{formatUah(price)}</strong>
       </p>
       {!task.autoGenerate && (

@@ -12,8 +12,6 @@ import { paths } from '../../lib/paths';
 /** What the result screen receives in navigation state. */
 export interface ResultState {
   processed: ProcessedTask;
-  /** What the purchase charged, as the buying screen showed it (the answer does not carry it). */
-  charged?: number;
 }
 
 /**
@@ -23,7 +21,7 @@ export interface ResultState {
  * attempt with a new key. Errors reach the red banner (with the error haptic) through the
  * query client's mutation cache.
  */
-export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: BuyingKind, price?: number) {
+export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: BuyingKind) {
   const me = useMe();
   const navigate = useNavigate();
   const purchase = usePurchase();
@@ -49,7 +47,7 @@ export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: B
       const processed = await purchase.mutateAsync({ taskId: task.id, arguments: args, idempotencyKey: current.key });
       haptic.notification('success');
       // Replace the form: going back from the result must not land on a filled, payable form.
-      navigate(paths.buyingResult.to(subjectId, kind), { replace: true, state: { processed, charged: price } satisfies ResultState });
+      navigate(paths.buyingResult.to(subjectId, kind), { replace: true, state: { processed } satisfies ResultState });
     } catch {
       // Shown by the mutation cache (banner + haptic); the key stays for a retry of the same values.
     } finally {
