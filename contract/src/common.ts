@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 
+/**
+ * A database id or a Telegram user id as text: a positive integer of at most 16 digits (every
+ * such id is a safe integer in JavaScript). `ID_DIGITS` is the same inside a larger pattern.
+ */
+export const ID_DIGITS = '[1-9]\\d{0,15}';
+export const ID_PATTERN = new RegExp(`^${ID_DIGITS}$`);
+
 /** Ids travel as JSON strings in answers; requests may send a string or a number. */
 export const Id = z.string();
 export type Id = z.infer<typeof Id>;
 
 export const IdInput = z
-  .union([z.string().trim().regex(/^[1-9]\d{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
+  .union([z.string().trim().regex(ID_PATTERN), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
     error: MSG.badRequest,
   })
   .transform((v) => String(v));

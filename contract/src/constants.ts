@@ -71,3 +71,8 @@ export const MAINTENANCE_MESSAGE_MAX = 500;
  * schemas it imports from would bring zod into that bundle.
  */
 export const MAINTENANCE_ERROR = 'MAINTENANCE';
+
+/** Durations in milliseconds, for timers and deadlines in every package. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdInput, IsoDate } from './common.js';
+import { ID_PATTERN, Id, IdInput, IsoDate } from './common.js';
 import { MSG } from './messages.js';
 
 /** `POST /api/v1/tasks/process` */
@@ -244,7 +244,7 @@ export const FileLinkQuery = z.object({
   exp: z.string().regex(/^\d{1,12}$/, { error: MSG.linkInvalid }),
   sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MSG.linkInvalid }),
 });
-export const FileIdParam = z.object({ fileId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.linkInvalid }) });
+export const FileIdParam = z.object({ fileId: z.string().regex(ID_PATTERN, { error: MSG.linkInvalid }) });
 
 /**
  * DOCX templates (`docx-template` generator). Tags are docxtemplater placeholders without

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COURSES, GRANTABLE_ROLES, ROLES } from './constants.js';
-import { Id, IntInput, IsoDate, PageLimit, PageNumber, SearchText } from './common.js';
+import { ID_PATTERN, Id, IntInput, IsoDate, PageLimit, PageNumber, SearchText } from './common.js';
 import { MSG } from './messages.js';
 
 export const AuthBody = z.string({ error: MSG.initDataMissing }).min(1, { error: MSG.initDataMissing });
@@ -40,9 +40,9 @@ export const CourseBody = z.object({
 
 export const RoleParam = z.object({ role: z.enum(ROLES, { error: MSG.roleUnknown }) });
 export const TelegramIdParam = z.object({
-  telegramId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.userNotFound }),
+  telegramId: z.string().regex(ID_PATTERN, { error: MSG.userNotFound }),
 });
-export const SubjectIdParam = z.object({ subjectId: z.string().regex(/^[1-9]\d{0,15}$/, { error: MSG.notFound }) });
+export const SubjectIdParam = z.object({ subjectId: z.string().regex(ID_PATTERN, { error: MSG.notFound }) });
 export const BanQuery = z.object({ value: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true') });
 /**
  * `?page&limit` of the user lists: without both, the whole list (as existing clients read it);

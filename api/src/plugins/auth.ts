@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG, type Access, type RateLimitName } from '@zalik/contract';
+import { MSG, type Access, type RateLimitName, ID_PATTERN } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
 import type { UsersService } from '../modules/users/service.js';
@@ -51,7 +51,7 @@ export const authPlugin = fp(
       }
       if (claims === 'invalid') throw unauthorized(MSG.tokenInvalid);
       // A signed token whose subject is no Telegram ID names nobody: the same 401 as an unknown user.
-      if (!/^[1-9]\d{0,15}$/.test(claims.sub) || !Number.isSafeInteger(Number(claims.sub))) throw unauthorized(MSG.tokenInvalid);
+      if (!ID_PATTERN.test(claims.sub) || !Number.isSafeInteger(Number(claims.sub))) throw unauthorized(MSG.tokenInvalid);
       const user = await opts.users.loadAuthUser(Number(claims.sub));
       if (!user) throw unauthorized(MSG.tokenInvalid);
       if (user.banned && !request.routeOptions.config.allowBanned) throw forbidden(MSG.banned);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { EXPORT_KINDS, pathOf, endpoints as ep, type ExportKind } from '@zalik/contract';
+import { EXPORT_KINDS, pathOf, endpoints as ep, type ExportKind, ID_PATTERN } from '@zalik/contract';
 
 /**
  * How long an export link works. Telegram's downloadFile (and the hidden frame elsewhere)
@@ -41,7 +41,7 @@ export function createExportLinks(jwtSecret: string, publicUrl: string) {
     verify(kind: string, q: { from?: string; to?: string; by?: string; exp?: string; sig?: string }, nowMs = Date.now()): ExportRequest | null {
       const { from = '', to = '', by = '', exp = '', sig = '' } = q;
       if (!(EXPORT_KINDS as readonly string[]).includes(kind) || !DATE.test(from) || !DATE.test(to)) return null;
-      if (!/^[1-9]\d{0,15}$/.test(by) || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
+      if (!ID_PATTERN.test(by) || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
       const signed: SignedExport = { kind: kind as ExportKind, from, to, by: Number(by), exp: Number(exp) };
       const expected = Buffer.from(signature(signed));
       const given = Buffer.from(sig);

@@ -1,4 +1,4 @@
-import { DownloadParam, DownloadQuery, MSG, endpoints as ep } from '@zalik/contract';
+import { DownloadParam, DownloadQuery, MSG, endpoints as ep, ID_PATTERN } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { forbidden } from '../../lib/errors.js';
@@ -15,7 +15,7 @@ export const filesRoutes = ({ db, blobs, links }: AppDeps): Route[] => [
   route(ep.downloadFile, { params: DownloadParam, query: DownloadQuery, answer: 'file' }, async (request, reply) => {
     const { fileId } = request.params;
     const { exp = '', sig = '' } = request.query;
-    if (!/^[1-9]\d{0,15}$/.test(fileId) || !links.verify(fileId, exp, sig)) throw forbidden(MSG.linkInvalid);
+    if (!ID_PATTERN.test(fileId) || !links.verify(fileId, exp, sig)) throw forbidden(MSG.linkInvalid);
     const file = await openOrderFile({ db, blobs }, Number(fileId), request.log);
     return reply
       .header('content-type', file.mime)

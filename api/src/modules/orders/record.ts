@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
+import { HOUR_MS, discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import { row, type Executor } from '../../db/client.js';
 import { sqlState } from '../../db/errors.js';
@@ -34,7 +34,6 @@ export interface PurchaseRecord {
   file?: { blobId: string; fileName: string; mime: string; size: number };
 }
 
-const HOUR_MS = 3_600_000;
 const DUPLICATE = 'ZL005';
 const DISCOUNT_USED_UP = 'ZL004';
 

@@ -1,4 +1,4 @@
-import { MSG } from '@zalik/contract';
+import { HOUR_MS, MSG } from '@zalik/contract';
 import type { Db } from '../../db/client.js';
 import { isConnectionLost } from '../../db/errors.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -7,7 +7,6 @@ import { addEvent, deleteFiles, findOrder, insertFiles, markReprocessed } from '
 import type { Order } from './rows.js';
 import { loadTask } from './tasks.js';
 
-const HOUR_MS = 3_600_000;
 
 function refusal(o: Order | null, buyerId: number, windowHours: number): HttpError | null {
   if (!o) return notFound(MSG.orderNotFound);

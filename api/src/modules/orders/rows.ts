@@ -1,4 +1,5 @@
 import {
+  HOUR_MS,
   MSG,
   kopecksToUah,
   type DeveloperOrder,
@@ -171,7 +172,6 @@ export const developerShare = (o: Pick<Order, 'price' | 'platformFeePercent'>) =
 /** The rules an answer needs to say what the buyer may still do. */
 export type OrderRules = Pick<OrdersConfig, 'maxRevisions' | 'reprocessWindowHours'>;
 
-const HOUR_MS = 3_600_000;
 
 /** The buyer may regenerate this auto-generated order now (free, once, within the window). */
 export function reprocessAllowed(o: Order, rules: OrderRules, now = Date.now()): boolean {

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { cancel, reschedule } from '../../jobs/index.js';
@@ -20,7 +21,6 @@ export interface OrderJobPayload {
   orderId: number;
 }
 
-const HOUR_MS = 3_600_000;
 const later = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
 
 /** A timer to set: a job's name, its key (the order id) and when it runs. */

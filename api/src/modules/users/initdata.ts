@@ -1,5 +1,5 @@
 import { parse, validate } from '@tma.js/init-data-node';
-import { MSG, REFERRAL_PREFIX } from '@zalik/contract';
+import { MSG, REFERRAL_PREFIX, ID_PATTERN } from '@zalik/contract';
 import { unauthorized } from '../../lib/errors.js';
 
 /**
@@ -43,7 +43,7 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
   const u = data.user;
   if (!u || !Number.isSafeInteger(u.id) || u.id <= 0) throw unauthorized(MSG.initDataNoUser);
   const ref = data.start_param?.startsWith(REFERRAL_PREFIX) ? data.start_param.slice(REFERRAL_PREFIX.length) : '';
-  const referrer = /^[1-9]\d{0,15}$/.test(ref) && Number(ref) !== u.id ? Number(ref) : null;
+  const referrer = ID_PATTERN.test(ref) && Number(ref) !== u.id ? Number(ref) : null;
   return {
     telegramId: u.id,
     username: u.username ?? '',

@@ -1,4 +1,4 @@
-import type { Role, User } from '@zalik/contract';
+import { ID_PATTERN, type Role, type User } from '@zalik/contract';
 
 export const ROLE_LABEL: Record<Role, string> = {
   ROLE_USER: 'Студент',
@@ -23,5 +23,5 @@ export const courseText = (n: number) => (n > 0 ? `${n} курс` : 'Не обр
 /** The `?telegramId=` a user screen is about, or '' when it is missing or not an id. */
 export function telegramIdParam(search: URLSearchParams): string {
   const id = search.get('telegramId')?.trim() ?? '';
-  return /^[1-9]\d{0,15}$/.test(id) ? id : '';
+  return ID_PATTERN.test(id) ? id : '';
 }
