@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -65,6 +66,9 @@ export const S3_FILES = [
 ];
 
 export default defineConfig({
+  // The contract from its source, not its build: a change there is seen by the next test run
+  // without `npm run build -w contract` (the type-check and the browser tests still build it).
+  resolve: { alias: { '@zalik/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,

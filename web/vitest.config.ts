@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -16,6 +17,10 @@ const NODE_PERFORMANCE = ['src/telegram/demo.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
+  // The contract from its source, not its build: a change there is seen by the next test run
+  // without `npm run build -w contract` (the type-check and the browser tests still build it).
+  resolve: { alias: { '@zalik/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) } },
+
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
