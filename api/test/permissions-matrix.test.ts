@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { MSG } from '@zalik/contract';
 import { securityPlugin } from '../src/plugins/security.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { ACTORS, EXCEPTIONS, PERMISSIONS, TABLE, buildWorld, keyOf, sampleRequest, type Actor, type World } from './permission-table.js';
+import { ACTORS, PERMISSIONS, buildWorld, sampleRequest, type Actor, type World } from './permission-table.js';
 
 let ctx: TestContext;
 let world: World;
