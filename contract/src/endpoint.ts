@@ -17,6 +17,8 @@ export type RateLimitName = 'auth' | 'purchase' | 'support' | 'upload';
  * answer is bytes, not JSON.
  */
 export interface Shape {
+  /** Request headers the call reads (e.g. `Idempotency-Key`), validated like params and query. */
+  headers?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType | 'multipart';
@@ -34,7 +36,7 @@ export interface Endpoint<S extends Shape = Shape> {
   readonly path: string;
   readonly access: Access;
   readonly rateLimit?: RateLimitName;
-  /** The success status when it is not 200 (201: something was created). */
+  /** The success status when it is not 200 (201: something was created); the route binder sets it. */
   readonly status?: 201;
   /**
    * A harmless read a banned user may still make: clients ask for it before they look at the
@@ -59,7 +61,8 @@ type In<T> = T extends z.ZodType ? z.input<T> : never;
 /** What a caller sends: path params, query and body as the client writes them. */
 export type CallInput<S extends Shape> = (S['params'] extends z.ZodType ? { params: In<S['params']> } : { params?: undefined }) &
   (S['query'] extends z.ZodType ? { query?: In<S['query']> } : { query?: undefined }) &
-  (S['body'] extends 'multipart' ? { body: FormData } : S['body'] extends z.ZodType ? { body: In<S['body']> } : { body?: undefined });
+  (S['body'] extends 'multipart' ? { body: FormData } : S['body'] extends z.ZodType ? { body: In<S['body']> } : { body?: undefined }) &
+  (S['headers'] extends z.ZodType ? { headers?: In<S['headers']> } : { headers?: undefined });
 
 /** What a caller gets back. */
 export type CallAnswer<S extends Shape> = S['answer'] extends 'file' ? Blob : Out<S['answer']>;

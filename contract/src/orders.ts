@@ -8,6 +8,11 @@ export const ProcessBody = z.object({
   arguments: z.array(z.string({ error: MSG.argumentEmpty }).max(5000, { error: MSG.invalidField('arguments') }), { error: MSG.argumentEmpty }).max(200, { error: MSG.argumentsCount }),
 });
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, { error: MSG.idempotencyKeyInvalid });
+/**
+ * The headers of a money call: an optional `Idempotency-Key` (8-100 of A-Z a-z 0-9 _ -). The
+ * same key from the same user answers the first result and never moves money twice.
+ */
+export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
 
 /**
  * A manual order: IN_PROGRESS (paid into escrow, a deadline) -> DELIVERED (files sent, money

@@ -8,6 +8,7 @@ type Answer<S extends Shape> = S['answer'] extends z.ZodType ? z.input<S['answer
 
 /** The request a handler sees: params, query and body already parsed by the endpoint's schemas. */
 export type Req<S extends Shape> = FastifyRequest<{
+  Headers: Out<S['headers']>;
   Params: Out<S['params']>;
   Querystring: Out<S['query']>;
   Body: S['body'] extends z.ZodType ? z.output<S['body']> : unknown;
@@ -34,8 +35,6 @@ export interface RouteExtras {
   also?: Record<number, z.ZodType>;
   /** OpenAPI description, when the summary is not enough. */
   description?: string;
-  /** Request headers the call reads (e.g. `Idempotency-Key`), validated like params and query. */
-  headers?: z.ZodType;
 }
 
 /**
@@ -64,14 +63,22 @@ export function routeOptions({ endpoint: e, schema, handler, opts }: Route): Rou
       ...(opts.description ? { description: opts.description } : {}),
       // A public call needs no bearer token (the document's default asks for one).
       ...(e.access === 'public' ? { security: [] } : {}),
-      ...(opts.headers ? { headers: opts.headers } : {}),
+      ...(schema.headers ? { headers: schema.headers } : {}),
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.query ? { querystring: schema.query } : {}),
       ...(schema.body && !multipart ? { body: schema.body } : {}),
       ...(multipart ? { consumes: ['multipart/form-data'], ...(opts.multipartDoc ? { body: opts.multipartDoc } : {}) } : {}),
       response: { ...(schema.answer === 'file' ? {} : { [e.status ?? 200]: schema.answer }), ...ERRORS, ...opts.also },
     },
-    handler: handler as RouteOptions['handler'],
+    handler: (e.status ? withStatus(e.status, handler) : handler) as RouteOptions['handler'],
+  };
+}
+
+/** The table's success status, set before the handler runs (a refusal it throws still sets its own). */
+function withStatus(status: number, handler: Handler<Shape>): Handler<Shape> {
+  return (request, reply) => {
+    reply.code(status);
+    return handler(request, reply);
   };
 }
 

@@ -4,12 +4,12 @@ import type { TelegramIdParam } from '../users.js';
 import type {
   DeveloperCancelBody, DeveloperOrderList, DeveloperOrdersQuery, DisputeBody, DisputeList, DownloadParam, DownloadQuery, HistoryItem,
   HistoryList, HistoryQuery, InProgressList, OrderIdParam, ProcessBody, ProcessedTask, ReprocessBody, ResolveBody, RevisionBody,
-  TaskTemplateInfo,
+  IdempotencyHeaders, TaskTemplateInfo,
 } from '../orders.js';
 
 const tag = 'orders';
 
-export const purchase = endpoint<{ body: typeof ProcessBody; answer: typeof ProcessedTask }>({
+export const purchase = endpoint<{ headers: typeof IdempotencyHeaders; body: typeof ProcessBody; answer: typeof ProcessedTask }>({
   method: 'POST', path: '/api/v1/tasks/process', access: 'user', rateLimit: 'purchase', tag,
   summary: 'Buy a task: an auto-generated one answers with its file, a manual one becomes an order in progress',
 });

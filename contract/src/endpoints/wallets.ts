@@ -5,6 +5,7 @@ import type {
   DepositBody, JarAnswer, TransactionList, TransactionQuery, WalletList, WithdrawBody, Withdrawal, WithdrawalList, WithdrawalQuery,
   WithdrawalResolveBody,
 } from '../wallet.js';
+import type { IdempotencyHeaders } from '../orders.js';
 
 const tag = 'wallets';
 
@@ -15,14 +16,14 @@ export const transactionsOfUser = endpoint<{ params: typeof TelegramIdParam; que
   method: 'GET', path: '/api/v1/transactions/history/user/:telegramId', access: 'user', tag,
   summary: "A page of a user's transactions, newest first (self or admin)",
 });
-export const depositByAdmin = endpoint<{ body: typeof DepositBody; answer: typeof WalletList }>({
+export const depositByAdmin = endpoint<{ headers: typeof IdempotencyHeaders; body: typeof DepositBody; answer: typeof WalletList }>({
   method: 'PATCH', path: '/api/v1/wallets/deposit', access: 'admin', tag,
   summary: "Admin top-up of a user's general wallet; answers the user's wallets. Send an `Idempotency-Key` header per top-up",
 });
 export const jar = endpoint<{ answer: typeof JarAnswer }>({
   method: 'GET', path: '/api/v1/wallets/jar', access: 'user', tag, summary: 'The bank jar for card top-ups',
 });
-export const withdraw = endpoint<{ body: typeof WithdrawBody; answer: typeof Withdrawal }>({
+export const withdraw = endpoint<{ headers: typeof IdempotencyHeaders; body: typeof WithdrawBody; answer: typeof Withdrawal }>({
   method: 'PATCH', path: '/api/v1/wallets/withdraw', access: 'user', tag,
   summary: 'A developer asks to be paid out from the dev wallet (5 % fee); answers the pending request',
 });

@@ -124,16 +124,22 @@ describe('api client', () => {
     expect(events).toEqual([{ type: 'maintenance', message: 'Повернемося о 14:00.' }]);
   });
 
-  it('sends FormData as multipart (the browser sets the boundary) and the Idempotency-Key header', async () => {
+  it('sends FormData as multipart (the browser sets the boundary)', async () => {
     fetchMock.mockResolvedValue(json(200, {}));
     const form = new FormData();
     form.append('message', 'hi');
-    const key = newIdempotencyKey();
-    await call(ep.sendSupport, { body: form }, { idempotencyKey: key });
+    await call(ep.sendSupport, { body: form });
     const { init } = calls()[0]!;
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
-    expect((init.headers as Record<string, string>)['idempotency-key']).toBe(key);
+  });
+
+  it('sends the headers the endpoint table names for a call (the Idempotency-Key of a purchase)', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+    const key = newIdempotencyKey();
+    await call(ep.purchase, { body: { taskId: '7', arguments: [] }, headers: { 'idempotency-key': key } });
+    expect((calls()[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe(key);
+    expect((calls()[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
   it('builds query strings and skips empty values', async () => {

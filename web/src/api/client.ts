@@ -15,8 +15,8 @@ export interface RequestOptions {
   /** JSON body (serialised) or FormData (multipart, the browser sets the boundary). */
   body?: unknown;
   query?: Query;
-  /** Sent as `Idempotency-Key`: the same key never charges twice (purchases). */
-  idempotencyKey?: string;
+  /** Request headers the endpoint table names for the call (e.g. `idempotency-key`). */
+  headers?: Record<string, string | undefined>;
   signal?: AbortSignal;
 }
 
@@ -34,7 +34,7 @@ function init(method: string, opts: RequestOptions): RequestInit {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  for (const [name, value] of Object.entries(opts.headers ?? {})) if (value !== undefined) headers[name] = value;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
     body = opts.body;
@@ -93,15 +93,16 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 /**
  * Calls an endpoint of the contract's table: its method and path come from the table, and
- * params, query, body and answer are typed by the table's schemas.
+ * params, query, body, headers and answer are typed by the table's schemas.
  */
-export function call<S extends Shape>(
-  endpoint: Endpoint<S>,
-  input: CallInput<S>,
-  opts: Pick<RequestOptions, 'idempotencyKey' | 'signal'> = {},
-): Promise<CallAnswer<S>> {
-  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown };
-  return request<CallAnswer<S>>(endpoint.method, pathOf(endpoint, params), { ...opts, query, body });
+export function call<S extends Shape>(endpoint: Endpoint<S>, input: CallInput<S>, opts: Pick<RequestOptions, 'signal'> = {}): Promise<CallAnswer<S>> {
+  const { params, query, body, headers } = input as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+    headers?: Record<string, string | undefined>;
+  };
+  return request<CallAnswer<S>>(endpoint.method, pathOf(endpoint, params), { ...opts, query, body, headers });
 }
 
 /** A fresh key for one user action (reuse it when retrying the same action). */

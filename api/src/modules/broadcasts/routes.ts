@@ -22,10 +22,7 @@ export const broadcastsRoutes = ({ db, blobs }: AppDeps): Route[] => [
   route(
     ep.sendBroadcast,
     { body: 'multipart', answer: Broadcast },
-    async (request, reply) => {
-      const sent = await sendBroadcast({ db, blobs }, request, currentUser(request).telegramId);
-      return reply.status(201).send(sent);
-    },
+    (request) => sendBroadcast({ db, blobs }, request, currentUser(request).telegramId),
     {
       bodyLimit: (BROADCAST_MAX_FILES + 1) * BROADCAST_MAX_FILE_BYTES + 64 * 1024,
       multipartDoc: z.object({

@@ -8,7 +8,7 @@ import * as q from './arguments.queries.js';
 export const argumentsRoutes = ({ db }: AppDeps): Route[] => [
   route(ep.listArguments, { answer: ArgumentList }, () => q.listArguments(db)),
 
-  route(ep.createArgument, { body: ArgumentCreate, answer: Argument }, async (request, reply) => reply.status(201).send(await q.insertArgument(db, request.body))),
+  route(ep.createArgument, { body: ArgumentCreate, answer: Argument }, (request) => q.insertArgument(db, request.body)),
 
   route(ep.updateArgument, { params: IdParam, body: ArgumentPatch, answer: Argument }, async (request) => {
     const updated = await q.updateArgument(db, Number(request.params.id), request.body);

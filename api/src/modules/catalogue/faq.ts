@@ -8,7 +8,7 @@ import * as q from './content.queries.js';
 export const faqRoutes = ({ db }: AppDeps): Route[] => [
   route(ep.listFaq, { answer: FaqList }, () => q.listFaq(db)),
 
-  route(ep.createFaq, { body: FaqBody, answer: Faq }, async (request, reply) => reply.status(201).send(await q.insertFaq(db, request.body))),
+  route(ep.createFaq, { body: FaqBody, answer: Faq }, (request) => q.insertFaq(db, request.body)),
 
   route(ep.updateFaq, { params: IdParam, body: FaqPatch, answer: Faq }, async (request) => {
     const updated = await q.updateFaq(db, Number(request.params.id), request.body);

@@ -15,7 +15,7 @@ export const newsRoutes = (deps: AppDeps): Route[] => {
   return [
     route(ep.listNews, { answer: NewsList }, async (_request, reply) => sendJson(reply, await newsJson(deps))),
 
-    route(ep.createNews, { body: NewsBody, answer: News }, async (request, reply) => reply.status(201).send(await q.insertNews(db, request.body))),
+    route(ep.createNews, { body: NewsBody, answer: News }, (request) => q.insertNews(db, request.body)),
 
     route(ep.updateNews, { params: IdParam, body: NewsPatch, answer: News }, async (request) => {
       const updated = await q.updateNews(db, Number(request.params.id), request.body);

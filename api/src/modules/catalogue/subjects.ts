@@ -14,7 +14,7 @@ export const subjectsRoutes = (deps: AppDeps): Route[] => {
   return [
     route(ep.subjectsOfCourse, { params: CourseParam, answer: SubjectList }, async (request, reply) => sendJson(reply, await subjectsJson(deps, request.params.n))),
 
-    route(ep.createSubject, { body: SubjectCreate, answer: Subject }, async (request, reply) => reply.status(201).send(await q.insertSubject(db, request.body))),
+    route(ep.createSubject, { body: SubjectCreate, answer: Subject }, (request) => q.insertSubject(db, request.body)),
 
     route(ep.updateSubject, { params: IdParam, body: SubjectPatch, answer: Subject }, (request) => q.updateSubject(db, Number(request.params.id), request.body)),
 

@@ -17,9 +17,9 @@ export const teachersRoutes = ({ db, catalogue }: AppDeps): Route[] => [
     return sendJson(reply, body);
   }),
 
-  route(ep.createTeacher, { body: TeacherCreate, answer: Teacher }, async (request, reply) => {
+  route(ep.createTeacher, { body: TeacherCreate, answer: Teacher }, (request) => {
     const { name, subjectId } = request.body;
-    return reply.status(201).send(await q.insertTeacher(db, { name, subjectId: Number(subjectId) }));
+    return q.insertTeacher(db, { name, subjectId: Number(subjectId) });
   }),
 
   route(ep.updateTeacher, { params: IdParam, body: TeacherUpdate, answer: Teacher }, (request) =>

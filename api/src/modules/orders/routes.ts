@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ErrorBody, IdempotencyKey, ProcessBody, ProcessedTask, endpoints as ep } from '@zalik/contract';
+import { ErrorBody, IdempotencyHeaders, ProcessBody, ProcessedTask, endpoints as ep } from '@zalik/contract';
 import type { AppDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -15,19 +14,18 @@ import { toProcessedTask } from './rows.js';
 export const ordersRoutes = (deps: AppDeps): Route[] => [
   route(
     ep.purchase,
-    { body: ProcessBody, answer: ProcessedTask },
+    { headers: IdempotencyHeaders, body: ProcessBody, answer: ProcessedTask },
     async (request) => {
       const order = await purchase(
         { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: request.log },
         deps.db,
         currentUser(request),
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },
-        request.headers['idempotency-key'] as string | undefined,
+        request.headers['idempotency-key'],
       );
       return toProcessedTask(order, deps.links);
     },
     {
-      headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
       description:
         'Send an `Idempotency-Key` header (8-100 of A-Z a-z 0-9 _ -) per purchase attempt: the same key answers the first ' +
         'result and never charges twice, even when requests race.',

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import {
   DepositBody,
   IdParam,
-  IdempotencyKey,
+  IdempotencyHeaders,
   JarAnswer,
   MIN_TOPUP_UAH,
   MSG,
@@ -27,15 +26,6 @@ import { history } from './history.js';
 import { deposit, walletsOf } from './service.js';
 import { listWithdrawals, requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
 
-/** The optional `Idempotency-Key` header of a money call, validated. */
-function clientKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  const parsed = IdempotencyKey.safeParse(Array.isArray(raw) ? raw[0] : raw);
-  if (!parsed.success) throw badRequest(MSG.idempotencyKeyInvalid);
-  return parsed.data;
-}
-
 /** Wallets, transactions, top-ups and withdrawals. */
 export const walletsRoutes = ({ db, config }: AppDeps): Route[] => {
 
@@ -50,22 +40,22 @@ export const walletsRoutes = ({ db, config }: AppDeps): Route[] => {
       return history(db, Number(request.params.telegramId), request.query);
     }),
 
-    route(ep.depositByAdmin, { body: DepositBody, answer: WalletList }, (request) =>
+    route(ep.depositByAdmin, { headers: IdempotencyHeaders, body: DepositBody, answer: WalletList }, (request) =>
       deposit(db, {
         adminId: currentUser(request).telegramId,
         userId: Number(request.body.userTelegramId),
         amountKop: uahToKopecks(request.body.amount),
-        clientKey: clientKey(request),
+        clientKey: request.headers['idempotency-key'],
       }),
     ),
 
     route(ep.jar, { answer: JarAnswer }, () => ({ link: config.jarUrl, minAmount: MIN_TOPUP_UAH })),
 
-    route(ep.withdraw, { body: WithdrawBody, answer: Withdrawal }, async (request) => {
+    route(ep.withdraw, { headers: IdempotencyHeaders, body: WithdrawBody, answer: Withdrawal }, async (request) => {
       const me = currentUser(request);
       if (!me.isDeveloper) throw forbidden(MSG.notDeveloper);
       if (!isValidCard(request.body.cardNumber)) throw badRequest(MSG.cardInvalid);
-      const key = clientKey(request);
+      const key = request.headers['idempotency-key'];
       return db.transaction((tx) =>
         requestWithdrawal(tx, {
           userId: me.telegramId,

@@ -43,7 +43,7 @@ export function usePurchase() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, arguments: args, idempotencyKey }: PurchaseInput) =>
-      call(ep.purchase, { body: { taskId, arguments: args } }, { idempotencyKey }),
+      call(ep.purchase, { body: { taskId, arguments: args }, headers: { 'idempotency-key': idempotencyKey } }),
     onSuccess: () => {
       // Balances and transaction rows (both under the wallet key), and the purchase history.
       void qc.invalidateQueries({ queryKey: qk.wallet.all });

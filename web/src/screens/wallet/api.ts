@@ -31,7 +31,7 @@ export function useWithdraw() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ cardNumber, amount, idempotencyKey }: WithdrawInput) =>
-      call(ep.withdraw, { body: { cardNumber, amount } }, { idempotencyKey }),
+      call(ep.withdraw, { body: { cardNumber, amount }, headers: { 'idempotency-key': idempotencyKey } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
 }

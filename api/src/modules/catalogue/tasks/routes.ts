@@ -19,8 +19,8 @@ export const tasksRoutes = ({ db, catalogue, generators }: AppDeps): Route[] => 
 
   route(ep.searchTasks, { query: TaskSearchQuery, answer: TaskPickList }, (request) => searchTasks(db, request.query)),
 
-  route(ep.createTask, { body: TaskCreate, answer: Task }, async (request, reply) =>
-    reply.status(201).send(await createTask(db, request.body, currentUser(request), generators)),
+  route(ep.createTask, { body: TaskCreate, answer: Task }, (request) =>
+    createTask(db, request.body, currentUser(request), generators),
   ),
 
   route(ep.updateTask, { params: IdParam, body: TaskPatch, answer: Task }, (request) =>

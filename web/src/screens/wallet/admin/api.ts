@@ -15,7 +15,7 @@ export function useDeposit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userTelegramId, amount, idempotencyKey }: DepositInput) =>
-      call(ep.depositByAdmin, { body: { userTelegramId, amount } }, { idempotencyKey }),
+      call(ep.depositByAdmin, { body: { userTelegramId, amount }, headers: { 'idempotency-key': idempotencyKey } }),
     onSuccess: (wallets, { userTelegramId }) => {
       qc.setQueryData(qk.wallet.wallets(userTelegramId), wallets);
       void qc.invalidateQueries({ queryKey: qk.wallet.transactionsOf(userTelegramId) });
