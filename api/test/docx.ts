@@ -1,12 +1,11 @@
 /**
- * Test helpers of the orders area: DOCX templates and their reading, multipart bodies,
- * money set-up, and a ledger check in SQL of our own (independent of the ledger module).
+ * Test helpers of the orders area: DOCX templates and their reading, multipart bodies and
+ * money set-up. The ledger is checked with ledger-helpers.ts, as in every money test.
  */
 import { randomUUID } from 'node:crypto';
 import PizZip from 'pizzip';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { row, rows, type Executor } from '../src/db/client.js';
+import { row, type Executor } from '../src/db/client.js';
 import type { BlobStore } from '../src/ports/blob-store.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { minimalDocx } from '../src/modules/generators/docx-skeleton.js';
@@ -85,29 +84,6 @@ export async function systemBalance(db: Executor, code: string): Promise<number>
         FROM accounts a WHERE a.code = ${code} AND a.owner_id IS NULL`,
   );
   return Number(r?.balance ?? 0);
-}
-
-/**
- * The ledger's invariants, asserted: user balances (the row plus its stripes) equal their
- * transfers and are never below zero, system accounts cache nothing (their balance is their
- * transfers), money sums to zero.
- */
-export async function expectLedgerBalanced(db: Executor): Promise<void> {
-  const net = sql`COALESCE((SELECT SUM(amount) FROM transfers WHERE credit_account_id = a.id), 0)
-                - COALESCE((SELECT SUM(amount) FROM transfers WHERE debit_account_id = a.id), 0)`;
-  const striped = sql`COALESCE((SELECT SUM(amount) FROM account_stripes WHERE account_id = a.id), 0)`;
-  const total = await row<{ sum: number | string | null }>(
-    db,
-    sql`SELECT COALESCE(SUM(CASE WHEN a.owner_id IS NULL THEN ${net} ELSE a.balance + ${striped} END), 0) AS sum FROM accounts a`,
-  );
-  expect(Number(total?.sum)).toBe(0);
-  const drift = await rows<{ code: string }>(
-    db,
-    sql`SELECT a.code FROM accounts a WHERE a.balance + ${striped} <> CASE WHEN a.owner_id IS NULL THEN 0 ELSE ${net} END`,
-  );
-  expect(drift).toEqual([]);
-  const negative = await rows(db, sql`SELECT code FROM accounts WHERE owner_id IS NOT NULL AND balance < 0`);
-  expect(negative).toEqual([]);
 }
 
 /** Blobs in the store, local disk or S3 (a refused upload or purchase must leave none). */

@@ -4,25 +4,8 @@ import { MSG, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { buildApp, createDeps } from '../src/app.js';
 import { auth, type TestContext } from './helpers.js';
-import {
-  DEV,
-  STUDENT,
-  autoTask,
-  balanceOf,
-  blobCount,
-  buy,
-  count,
-  openWorld,
-  download,
-  expectLedgerBalanced,
-  manualTask,
-  minimalDocx,
-  multipart,
-  systemBalance,
-  topUp,
-  type Part,
-  type World,
-} from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, download, manualTask, minimalDocx, multipart, systemBalance, topUp, type Part, type World } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let w: World;
@@ -90,7 +73,7 @@ describe('a manual order', () => {
     expect(theirs.json()).toEqual([]);
     const student = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.student) });
     expect(student.statusCode).toBe(403);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('its developer delivers files and a message: order DELIVERED, money held in escrow until the buyer accepts, buyer notified', async () => {
@@ -118,7 +101,7 @@ describe('a manual order', () => {
     // Delivery pays nobody: the price stays in escrow.
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
     const outbox = await rows<{ chat_id: number; payload: { text: string; files: { fileName: string }[] } | string }>(
       db(),
       sql`SELECT chat_id, payload FROM outbox WHERE dedupe_key = ${`order_delivered:${id}`}`,
@@ -141,7 +124,7 @@ describe('a manual order', () => {
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 225_00);
     expect(await systemBalance(db(), 'income:fees')).toBe(feesBefore + 25_00);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore - 250_00);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('another developer, a student and a wrong order id are refused, nothing stored', async () => {
@@ -201,7 +184,7 @@ describe('a manual order', () => {
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
     expect((await accept(w.student, id)).statusCode).toBe(200);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 90_00);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });
 
@@ -226,7 +209,7 @@ describe('the platform fee of an open order', () => {
     } finally {
       await later.close();
     }
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });
 
@@ -258,7 +241,7 @@ describe('refund', () => {
     expect(missing.statusCode).toBe(404);
     // The buyer is told once, by the refund that happened (the refused one queued nothing).
     expect(await refundNotes(id)).toEqual([[STUDENT, `Замовлення №${id} «Курсова робота» (Вища математика) скасовано. 300 грн повернено на ваш Загальний гаманець.`]]);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('a delivered order can still be refunded (its money is in escrow), an accepted one cannot', async () => {
@@ -275,7 +258,7 @@ describe('refund', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${done}/refund`, headers: auth(w.admin) });
     expect([res.statusCode, res.json().message]).toEqual([409, MSG.orderClosed]);
     expect(await refundNotes(done)).toEqual([]);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });
 
@@ -289,6 +272,6 @@ describe('platform fee on an auto-generated sale', () => {
     // 10 % of 99.00 is 9.90
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 89_10);
     expect(await systemBalance(db(), 'income:fees')).toBe(feesBefore + 9_90);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { docxText, download, expectLedgerBalanced, NO_RATE_LIMITS } from './docx.js';
+import { docxText, download, NO_RATE_LIMITS } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;
 
@@ -40,6 +41,6 @@ describe('demo seed of orders', () => {
     const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(dev) });
     // The student's manual order and one of each of the three friends she invited (invites seed).
     expect(queue.json()).toHaveLength(4);
-    await expectLedgerBalanced(ctx.database.db);
+    await expectLedgerBalanced({ db: ctx.database.db });
   });
 });

@@ -3,22 +3,8 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { type TestContext } from './helpers.js';
 import { makeTask } from './fixtures.js';
-import {
-  DEV,
-  STUDENT,
-  autoTask,
-  balanceOf,
-  blobCount,
-  buy,
-  count,
-  openWorld,
-  docxText,
-  download,
-  expectLedgerBalanced,
-  systemBalance,
-  topUp,
-  type World,
-} from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, docxText, download, systemBalance, topUp, type World } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let w: World;
@@ -58,7 +44,7 @@ describe('buying an auto-generated task', () => {
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(500_00 - 120_00);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(120_00);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(0);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('refuses a wrong number of arguments and charges nothing', async () => {
@@ -86,7 +72,7 @@ describe('buying an auto-generated task', () => {
     await topUp(db(), 900001, 200);
     const asAdmin = await buy(ctx, w.admin, taskId, ['a', 'b']);
     expect(asAdmin.statusCode).toBe(200);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('refuses a deleted or unknown task', async () => {
@@ -118,7 +104,7 @@ describe('buying an auto-generated task', () => {
     expect(await count(db(), 'orders', sql`task_id = ${taskId}`)).toBe(0);
     expect(await count(db(), 'transfers')).toBe(transfersBefore);
     expect(await blobCount(ctx)).toBe(blobsBefore);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('a failed generation (no template, broken template, unknown generator) charges nothing', async () => {
@@ -174,7 +160,7 @@ describe('discounts', () => {
       [25, 150_00, 200_00],
       [10, 180_00, 200_00],
     ]);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('a 100 % discount sells for nothing without a zero transfer', async () => {
@@ -185,6 +171,6 @@ describe('discounts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().link).toBeTruthy();
     expect(await count(db(), 'transfers')).toBe(transfersBefore);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });

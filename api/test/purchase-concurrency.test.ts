@@ -4,7 +4,8 @@ import { MSG } from '@zalik/contract';
 import { buildApp, createDeps } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { login, onPostgres, type TestContext } from './helpers.js';
-import { DEV, autoTask, balanceOf, buy, count, openWorld, expectLedgerBalanced, manualTask, topUp, type World } from './docx.js';
+import { DEV, autoTask, balanceOf, buy, count, openWorld, manualTask, topUp, type World } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let w: World;
@@ -27,7 +28,7 @@ describe('purchases under concurrency', () => {
     expect(new Set(refused)).toEqual(new Set([`400 ${MSG.insufficientFunds}`]));
     expect(await balanceOf(db(), buyer, 'general')).toBe(0);
     expect(await count(db(), 'orders', sql`buyer_id = ${buyer}`)).toBe(37);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('the same Idempotency-Key sent 20 times concurrently charges once', async () => {
@@ -39,7 +40,7 @@ describe('purchases under concurrency', () => {
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
     expect(await balanceOf(db(), buyer, 'general')).toBe(95_00);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('two API instances on one database stay exact', async () => {
@@ -72,7 +73,7 @@ describe('purchases under concurrency', () => {
       expect(await balanceOf(db(), buyer, 'general')).toBe(0);
       const autoOrders = await count(db(), 'orders', sql`buyer_id = ${buyer} AND task_id = ${auto}`);
       expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + autoOrders * 10_00);
-      await expectLedgerBalanced(db());
+      await expectLedgerBalanced({ db: db() });
     } finally {
       await second.close();
       if (database !== ctx.database) await database.close();

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row } from '../src/db/client.js';
 import { ADMIN_ID, auth, type TestContext } from './helpers.js';
-import { DEV, OTHER_DEV, STUDENT, autoTask, balanceOf, buy, count, expectLedgerBalanced, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
+import { DEV, OTHER_DEV, STUDENT, autoTask, balanceOf, buy, count, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;
 let w: World;
@@ -60,7 +61,7 @@ describe('a free take', () => {
     expect(accepted.json()).toMatchObject({ status: 'DONE', price: 0 });
     expect({ general: await balanceOf(db(), DEV, 'general'), dev: await balanceOf(db(), DEV, 'dev') }).toEqual(before);
     expect(await transfersOf(order.id)).toBe(0);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('an admin with an empty wallet takes an auto task free: the document is generated, nobody is paid', async () => {
@@ -73,7 +74,7 @@ describe('a free take', () => {
     expect(await balanceOf(db(), ADMIN_ID, 'general')).toBe(adminBefore);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
     expect(await transfersOf(res.json().id)).toBe(0);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('another developer and a student still pay, and the answer says what was charged', async () => {
@@ -89,7 +90,7 @@ describe('a free take', () => {
       expect(res.json()).toMatchObject({ charged: 50, free: false });
       expect(await balanceOf(db(), id, 'general')).toBe(before - 50_00);
     }
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   it('uses none of the developer\'s discount', async () => {
@@ -99,7 +100,7 @@ describe('a free take', () => {
     expect(res.json()).toMatchObject({ charged: 0, free: true });
     const left = await row<{ uses_left: number }>(db(), sql`SELECT uses_left FROM discounts WHERE task_id = ${taskId}`);
     expect(Number(left!.uses_left)).toBe(1);
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 
   // Truly parallel on PostgreSQL's pool; serialised, and still exact, on PGlite.
@@ -117,6 +118,6 @@ describe('a free take', () => {
     expect(await balanceOf(db(), DEV, 'general')).toBe(devBefore);
     const delivered = await Promise.all(answers.map((a) => deliver(w.dev, a.json().id)));
     expect(delivered.map((d) => d.statusCode)).toEqual(Array(20).fill(200));
-    await expectLedgerBalanced(db());
+    await expectLedgerBalanced({ db: db() });
   });
 });

@@ -19,7 +19,8 @@ import { loadTask } from '../src/modules/orders/tasks.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
-import { NO_RATE_LIMITS, expectLedgerBalanced, minimalDocx } from './docx.js';
+import { NO_RATE_LIMITS, minimalDocx } from './docx.js';
+import { expectLedgerBalanced } from './ledger-helpers.js';
 import { startApiProcess } from './api-process.js';
 
 const SECRET = 'process-test-secret-process-test-secret';
@@ -97,7 +98,7 @@ async function expectOrdersConsistent(confirmed: string[] = []) {
     // durability: every purchase the client saw succeed is still there
     const ids = new Set((await rows<{ id: number }>(db, sql`SELECT id FROM orders`)).map((o) => String(o.id)));
     expect(confirmed.filter((id) => !ids.has(id))).toEqual([]);
-    await expectLedgerBalanced(db);
+    await expectLedgerBalanced({ db });
     expect((await checkLedger(db)).ok).toBe(true);
     const unpaid = await rows(db, sql`SELECT id FROM orders o WHERE price > 0 AND NOT EXISTS
       (SELECT 1 FROM transfers t WHERE t.reference = 'order:' || o.id AND t.kind = 'PURCHASE' AND t.amount = o.price)`);
