@@ -13,7 +13,8 @@ import { ADMIN_ID, BOT_TOKEN, auth, createPgDatabase, onPostgres, type TestConte
 import { topUpApi, expectLedgerBalanced, transferCount } from './ledger-helpers.js';
 import { startS3 } from './s3.js';
 import { createBlobStore } from '../src/ports/blob-store-from-config.js';
-import { DEV, STUDENT, autoTask, buy, createWorld, download, manualTask, multipart, type World } from './docx.js';
+import { multipart } from './docx.js';
+import { DEV, STUDENT, autoTask, buy, createWorld, download, manualTask, type World } from './purchase-world.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { auth, onPostgres, type TestContext } from './helpers.js';
-import { STUDENT, buy, manualTask, openWorld, topUp, type World } from './docx.js';
+import { STUDENT, buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { expectResponsive, lateDuring } from './responsiveness.js';
 

@@ -17,7 +17,8 @@ import { signV4, EMPTY_SHA256 } from '../src/lib/sigv4.js';
 import { isMissingBlob, LocalBlobStore } from '../src/ports/blob-store.js';
 import { BLOB_COLUMNS, ORPHAN_MIN_AGE_MS, sweepOnce, sweepOrphanBlobs } from '../src/modules/files/sweep.js';
 import { auth, onPostgres } from './helpers.js';
-import { STUDENT, autoTask, buy, docxText, download, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
+import { docxText, multipart } from './docx.js';
+import { STUDENT, autoTask, buy, download, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import type { TestContext } from './helpers.js';
 
 const S3_ENV = { BLOB_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'zalik', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_REGION: 'us-east-1' };

@@ -10,7 +10,8 @@ import { notificationKeyboard } from '../src/bot/bot.js';
 import { trackReachable } from '../src/bot/reachable.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
-import { blobCount, multipart, type Part } from './docx.js';
+import { multipart, type Part } from './docx.js';
+import { blobCount } from './purchase-world.js';
 
 let ctx: TestContext;
 let fake: FakeBotApi;

@@ -11,7 +11,7 @@ import {
 } from '@zalik/contract';
 import { periodSpan } from '../src/modules/dashboard/period.js';
 import { auth, createTestContext, ADMIN_ID, login, type TestContext } from './helpers.js';
-import { DEV, OTHER_DEV, STUDENT, autoTask, openWorld, type World } from './docx.js';
+import { DEV, OTHER_DEV, STUDENT, autoTask, openWorld, type World } from './purchase-world.js';
 import { orderCalls } from './escrow-helpers.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { seedMarket } from './market-fixture.js';

@@ -19,7 +19,7 @@ import { migrate } from '../src/db/migrate.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { BOT_TOKEN, createPgDatabase, createTestContext, onPostgres } from './helpers.js';
-import { NO_RATE_LIMITS } from './docx.js';
+import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { TcpProxy } from './tcp-proxy.js';
 import { freePort, sleep, startApiProcess, waitFor, type ApiProcess } from './api-process.js';

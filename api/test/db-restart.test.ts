@@ -28,7 +28,7 @@ import { isConnectionLost } from '../src/db/errors.js';
 import { migrate } from '../src/db/migrate.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
-import { NO_RATE_LIMITS } from './docx.js';
+import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { API_DIR, sleep, startApiProcess, waitFor, type ApiProcess } from './api-process.js';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres.js';

@@ -19,7 +19,7 @@ import { checkLedger } from '../src/modules/ledger/check.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { startFakeMonobank, type FakeMonobank } from '../src/fakes/monobank.js';
 import { BOT_TOKEN, createPgDatabase, onPostgres } from './helpers.js';
-import { NO_RATE_LIMITS } from './docx.js';
+import { NO_RATE_LIMITS } from './purchase-world.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'monobank-process-secret-monobank-process';

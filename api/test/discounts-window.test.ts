@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MSG, discountedPrice, type DiscountListItem, type Task } from '@zalik/contract';
 import { clock } from '../src/lib/clock.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { NO_RATE_LIMITS, STUDENT, buy, createWorld, manualTask, topUp, type World } from './docx.js';
+import { NO_RATE_LIMITS, STUDENT, buy, createWorld, manualTask, topUp, type World } from './purchase-world.js';
 
 const OTHER = 7110;
 const PRICE = 200;

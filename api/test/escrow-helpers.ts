@@ -10,7 +10,8 @@ import { rows, row } from '../src/db/client.js';
 import { JobRegistry, createJobRunner, type JobRunner } from '../src/jobs/index.js';
 import { registerOrderJobs } from '../src/modules/orders/jobs.js';
 import { auth, type TestContext } from './helpers.js';
-import { STUDENT, buy, manualTask, multipart, type Part, type World } from './docx.js';
+import { multipart, type Part } from './docx.js';
+import { STUDENT, buy, manualTask, type World } from './purchase-world.js';
 
 export const PDF = Buffer.from('%PDF-1.4\n% a tiny pdf\n%%EOF\n');
 const silent = { info() {}, warn() {}, error() {} };

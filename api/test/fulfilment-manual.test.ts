@@ -4,7 +4,8 @@ import { MSG, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { buildApp, createDeps } from '../src/app.js';
 import { auth, type TestContext } from './helpers.js';
-import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, download, manualTask, minimalDocx, multipart, systemBalance, topUp, type Part, type World } from './docx.js';
+import { minimalDocx, multipart, type Part } from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, download, manualTask, systemBalance, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -5,7 +5,8 @@ import { MSG, TEMPLATE_MAX_BYTES } from '@zalik/contract';
 import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { auth, createTestContext, type TestContext } from './helpers.js';
 import { makeTask } from './fixtures.js';
-import { DEV, STUDENT, autoTask, blobCount, buy, count, createWorld, docxText, download, minimalDocx, multipart, topUp, uploadTemplate, type World, NO_RATE_LIMITS } from './docx.js';
+import { docxText, minimalDocx, multipart } from './docx.js';
+import { DEV, STUDENT, autoTask, blobCount, buy, count, createWorld, download, topUp, uploadTemplate, type World, NO_RATE_LIMITS } from './purchase-world.js';
 
 let ctx: TestContext;
 let w: World;

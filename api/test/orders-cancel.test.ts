@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import type { TestContext } from './helpers.js';
-import { DEV, STUDENT, balanceOf, openWorld, topUp, type World } from './docx.js';
+import { DEV, STUDENT, balanceOf, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { orderCalls } from './escrow-helpers.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { auth, grantRole, login, type TestContext } from './helpers.js';
-import { STUDENT, blobCount, openWorld, topUp, type World } from './docx.js';
+import { STUDENT, blobCount, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { orderCalls, orderRunner } from './escrow-helpers.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { ADMIN_ID, type TestContext } from './helpers.js';
-import { DEV, STUDENT, balanceOf, openWorld, systemBalance, topUp, type World } from './docx.js';
+import { DEV, STUDENT, balanceOf, openWorld, systemBalance, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { PDF, orderCalls } from './escrow-helpers.js';
 

@@ -9,7 +9,8 @@ import { MSG } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { sweepOrphanBlobs } from '../src/modules/files/sweep.js';
 import { auth, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, blobCount, buy, docxText, download, multipart, openWorld, topUp, type Part, type World } from './docx.js';
+import { docxText, multipart, type Part } from './docx.js';
+import { STUDENT, autoTask, blobCount, buy, download, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced, transferCount } from './ledger-helpers.js';
 import { PDF, orderCalls } from './escrow-helpers.js';
 

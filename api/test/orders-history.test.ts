@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { createFileLinks } from '../src/modules/files/signing.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, buy, createWorld, docxText, download, manualTask, topUp, type World, NO_RATE_LIMITS } from './docx.js';
+import { docxText } from './docx.js';
+import { STUDENT, autoTask, buy, createWorld, download, manualTask, topUp, type World, NO_RATE_LIMITS } from './purchase-world.js';
 
 let ctx: TestContext;
 let w: World;

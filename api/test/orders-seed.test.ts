@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { docxText, download, NO_RATE_LIMITS } from './docx.js';
+import { docxText } from './docx.js';
+import { download, NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -15,7 +15,7 @@ import { startFakeBotApi } from '../src/fakes/bot-api.js';
 import { releaseDue } from '../src/modules/orders/escrow.js';
 import { refundOverdue } from '../src/modules/orders/cancel.js';
 import { createTestContext, onPostgres, type TestContext } from './helpers.js';
-import { DEV, NO_RATE_LIMITS, STUDENT, balanceOf, createWorld, manualTask, openWorld, topUp, type World } from './docx.js';
+import { DEV, NO_RATE_LIMITS, STUDENT, balanceOf, createWorld, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { orderCalls, orderRunner } from './escrow-helpers.js';
 

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { type TestContext } from './helpers.js';
 import { makeTask } from './fixtures.js';
-import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, docxText, download, systemBalance, topUp, type World } from './docx.js';
+import { docxText } from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, download, systemBalance, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { MSG } from '@zalik/contract';
 import { buildApp, createDeps } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { login, onPostgres, type TestContext } from './helpers.js';
-import { DEV, autoTask, balanceOf, buy, count, openWorld, manualTask, topUp, type World } from './docx.js';
+import { DEV, autoTask, balanceOf, buy, count, openWorld, manualTask, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row } from '../src/db/client.js';
 import { ADMIN_ID, auth, type TestContext } from './helpers.js';
-import { DEV, OTHER_DEV, STUDENT, autoTask, balanceOf, buy, count, manualTask, multipart, openWorld, topUp, type World } from './docx.js';
+import { multipart } from './docx.js';
+import { DEV, OTHER_DEV, STUDENT, autoTask, balanceOf, buy, count, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { login, type TestContext } from './helpers.js';
-import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, manualTask, topUp, type World } from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, blobCount, buy, count, openWorld, manualTask, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 
 let ctx: TestContext;

@@ -19,7 +19,8 @@ import { loadTask } from '../src/modules/orders/tasks.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
-import { NO_RATE_LIMITS, minimalDocx } from './docx.js';
+import { minimalDocx } from './docx.js';
+import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
 import { startApiProcess } from './api-process.js';
 

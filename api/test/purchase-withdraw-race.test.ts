@@ -16,7 +16,7 @@ import { MSG } from '@zalik/contract';
 import { row } from '../src/db/client.js';
 import { SYSTEM } from '../src/modules/ledger/service.js';
 import { auth, type TestContext } from './helpers.js';
-import { DEV, STUDENT, autoTask, balanceOf, buy, count, openWorld, topUp, type World } from './docx.js';
+import { DEV, STUDENT, autoTask, balanceOf, buy, count, openWorld, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced, systemKopecks } from './ledger-helpers.js';
 
 let ctx: TestContext;

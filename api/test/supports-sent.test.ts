@@ -4,7 +4,7 @@ import { MSG, SUPPORT_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { SUPPORT_MESSAGES_PER_WINDOW } from '../src/modules/supports/routes.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
-import { blobCount } from './docx.js';
+import { blobCount } from './purchase-world.js';
 
 let ctx: TestContext;
 let student: string;

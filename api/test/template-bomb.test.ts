@@ -14,7 +14,8 @@ import PizZip from 'pizzip';
 import { MSG, ORDER_MAX_FILE_BYTES, TEMPLATE_MAX_BYTES, TEMPLATE_MAX_UNPACKED_BYTES } from '@zalik/contract';
 import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { auth, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, balanceOf, buy, docxText, download, minimalDocx, multipart, openWorld, topUp, type World } from './docx.js';
+import { docxText, minimalDocx, multipart } from './docx.js';
+import { STUDENT, autoTask, balanceOf, buy, download, openWorld, topUp, type World } from './purchase-world.js';
 import { expectResponsive, lateDuring } from './responsiveness.js';
 
 setFlagsFromString('--expose-gc');

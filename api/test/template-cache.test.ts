@@ -12,19 +12,8 @@ import type { BlobStore } from '../src/ports/blob-store.js';
 import { Sandbox, type StoredTemplate } from '../src/modules/generators/sandbox.js';
 import { TemplateBytes } from '../src/modules/generators/template-bytes.js';
 import { auth, createTestContext, type TestContext } from './helpers.js';
-import {
-  NO_RATE_LIMITS,
-  STUDENT,
-  autoTask,
-  buy,
-  createWorld,
-  docxText,
-  download,
-  minimalDocx,
-  topUp,
-  uploadTemplate,
-  type World,
-} from './docx.js';
+import { docxText, minimalDocx } from './docx.js';
+import { NO_RATE_LIMITS, STUDENT, autoTask, buy, createWorld, download, topUp, uploadTemplate, type World } from './purchase-world.js';
 
 /** A stored template whose bytes() calls are counted (what a BlobStore read would be). */
 function stored(id: string, bytes: Buffer): StoredTemplate & { reads: number } {
