@@ -22,6 +22,7 @@ export const SLOW = [
   'test/purchase-withdraw-race.test.ts',
   'test/purchase-free-take.test.ts',
   'test/orders-escrow-race.test.ts',
+  'test/invites-clawback.test.ts',
   'test/dashboard-scale.test.ts',
   'test/discounts-manage.test.ts',
   'test/permissions-matrix.test.ts',
