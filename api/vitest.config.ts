@@ -38,6 +38,7 @@ export const SLOW = [
   'test/dashboard-api.test.ts',
   'test/dashboard-export.test.ts',
   'test/deposits-monobank.test.ts',
+  'test/deposits-monobank-holes.test.ts',
   'test/catalogue-news.test.ts',
   'test/demo-payments.test.ts',
   'test/fulfilment-manual.test.ts',

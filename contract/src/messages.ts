@@ -117,6 +117,7 @@ export const MSG = {
     'Telegram не відповів. Кошти списано з гаманця, а повернення зірок завершиться автоматично, щойно Telegram відповість.',
   bankPaymentNotFound: 'Банківський платіж не знайдено.',
   bankPaymentTaken: 'Цей платіж уже зараховано.',
+  bankPaymentHeld: 'Цей платіж не в гривнях або його не вдалося прочитати: зарахуйте суму вручну через поповнення.',
   depositCodeCopied: 'Код скопійовано',
   depositCodeCopyFail: 'Не вдалося скопіювати код',
   depositStarsRefunded: 'Зірки повернуто.',
