@@ -59,14 +59,14 @@ const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), mess
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
 export const historyRoutes = (deps: AppDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = (id: number) => historyItem(db, links, config.orders, id);
+  const item = (id: number, request: FastifyRequest) => historyItem(db, links, config.orders, id, currentUser(request));
   return [
     route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request) => {
       assertSelfOrAdmin(request, request.params.telegramId);
       const { page, limit } = request.query;
       const paging = limit !== undefined ? { limit, offset: (page ?? 0) * limit } : undefined;
       const orders = await ordersOfBuyer(db, Number(request.params.telegramId), paging);
-      return toHistoryItems(db, links, config.orders, orders);
+      return toHistoryItems(db, links, config.orders, orders, currentUser(request));
     }),
 
     route(ep.ordersInProgress, { answer: InProgressList }, async (request) =>
@@ -89,7 +89,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
         const { files, fields } = await receiveOrderFiles(request, deps);
         const message = fields.message?.trim() || null;
         await withFiles(deps, files, () => deliver(deps, { orderId, developerId, message, files }));
-        return item(orderId);
+        return item(orderId, request);
       },
       {
         multipartDoc: answerFiles,
@@ -108,7 +108,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
         await assertReplaceable(db, orderId);
         const { files } = await receiveOrderFiles(request, deps);
         await withFiles(deps, files, () => replaceFiles(deps, orderId, currentUser(request).telegramId, files));
-        return item(orderId);
+        return item(orderId, request);
       },
       {
         multipartDoc: z.object({ file: z.array(binaryFile('A new answer file')) }),
@@ -121,7 +121,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
     route(ep.refundOrder, { params: OrderIdParam, answer: HistoryItem }, async (request) => {
       const orderId = Number(request.params.id);
       await adminRefund(deps, orderId, currentUser(request).telegramId);
-      return item(orderId);
+      return item(orderId, request);
     }),
   ];
 };

@@ -24,7 +24,7 @@ export const ordersRoutes = (deps: AppDeps): Route[] => [
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },
         request.headers['idempotency-key'] as string | undefined,
       );
-      return toProcessedTask(order, deps.links);
+      return toProcessedTask(order, deps.links, currentUser(request));
     },
     {
       headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
