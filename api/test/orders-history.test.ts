@@ -94,7 +94,7 @@ describe('signed download links', () => {
 
   it('refuse an expired link even with a valid signature', async () => {
     const links = createFileLinks(ctx.config.jwtSecret, ctx.config.publicUrl);
-    const stale = links.link(fileId, Date.now() - 2 * 3600 * 1000);
+    const stale = links.link(fileId, { nowMs: Date.now() - 2 * 3600 * 1000 });
     const res = await download(ctx, stale);
     expect([res.statusCode, res.json().message]).toEqual([403, MSG.linkInvalid]);
     const fresh = await download(ctx, links.link(fileId));

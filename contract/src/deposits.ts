@@ -65,6 +65,7 @@ export const DepositRequestQuery = z.object({
 });
 
 export const BANK_PAYMENT_STATUSES = ['UNMATCHED', 'MATCHED', 'CREDITED'] as const;
+export const BANK_PAYMENT_HOLDS = ['QUARANTINED', 'FOREIGN_CURRENCY', 'SEVERAL_CODES'] as const;
 /**
  * An incoming item of the jar's bank statement. MATCHED: its comment named a deposit request,
  * which it paid; UNMATCHED: it named none and waits for an admin; CREDITED: an admin credited it.
@@ -78,6 +79,15 @@ export const BankPayment = z.object({
   status: z.enum(BANK_PAYMENT_STATUSES),
   depositRequestId: Id.nullable(),
   creditedTo: z.object({ telegramId: Id, username: z.string() }).nullable(),
+  /**
+   * Why an UNMATCHED item waits for an admin beyond naming no request: QUARANTINED (it could
+   * not be read or stored: `raw` holds its JSON, `amount` is 0 when unknown), FOREIGN_CURRENCY
+   * (not UAH: never credited as hryvnias), SEVERAL_CODES (its comment names several top-ups).
+   */
+  hold: z.enum(BANK_PAYMENT_HOLDS).nullable(),
+  /** ISO 4217 number of the item's currency (980: UAH). */
+  currencyCode: z.number(),
+  raw: z.string().nullable(),
 });
 export type BankPayment = z.infer<typeof BankPayment>;
 export const BankPaymentList = z.array(BankPayment);

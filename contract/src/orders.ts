@@ -279,4 +279,5 @@ export const HistoryList = z.array(HistoryItem);
 export const InProgressList = z.array(InProgressOrder);
 /** `GET /api/v1/files/{fileId}` as routed; the handler checks them against FileIdParam and FileLinkQuery. */
 export const DownloadParam = z.object({ fileId: z.string() });
-export const DownloadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+/** `for=staff`: a link made for an admin or the order's developer, which outlives a refund of the order. */
+export const DownloadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional(), for: z.string().optional() });

@@ -39,7 +39,9 @@ export interface FakeMonobank {
   /** Statement requests, refused ones included: what counts against the bank's limit. */
   statementCalls(): MonobankCall[];
   /** An incoming payment into the jar (UAH); answers the item the statement will show. */
-  pay(amountUah: number, comment?: string, opts?: { id?: string; time?: Date; from?: string }): FakeStatementItem;
+  pay(amountUah: number, comment?: string, opts?: { id?: string; time?: Date; from?: string; currencyCode?: number }): FakeStatementItem;
+  /** An item exactly as given (any shape), dated `time` for the statement's window: what a bank answer must survive. */
+  payRaw(fields: Record<string, unknown>, time?: Date): void;
   /** Money taken out of the jar (an outgoing item, negative amount). */
   withdraw(amountUah: number): FakeStatementItem;
   /** The next `count` statement requests answer `status` (a bank outage: 500). */
@@ -85,6 +87,7 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
   const sendId = 'zalikjar';
   const rateWindowMs = opts.rateWindowMs ?? 60_000;
   const items: FakeStatementItem[] = [];
+  const odd: { time: number; fields: Record<string, unknown> }[] = [];
   const calls: MonobankCall[] = [];
   let lastRead = -Infinity;
   let failures = { count: 0, status: 500 };
@@ -101,7 +104,7 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
       originalMcc: 4829,
       amount,
       operationAmount: amount,
-      currencyCode: 980,
+      currencyCode: fields.currencyCode ?? 980,
       commissionRate: 0,
       cashbackAmount: 0,
       balance,
@@ -122,12 +125,12 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
 
   /** Newest first; items of one second in the reverse order they came. */
   const statement = (fromS: number, toS: number) =>
-    items
-      .map((item, at) => ({ item, at }))
-      .filter(({ item }) => item.time >= fromS && item.time <= toS)
-      .sort((a, b) => b.item.time - a.item.time || b.at - a.at)
+    [...items.map((item) => ({ time: item.time, body: item as unknown })), ...odd.map((o) => ({ time: o.time, body: o.fields as unknown }))]
+      .map((entry, at) => ({ entry, at }))
+      .filter(({ entry }) => entry.time >= fromS && entry.time <= toS)
+      .sort((a, b) => b.entry.time - a.entry.time || b.at - a.at)
       .slice(0, PAGE)
-      .map(({ item }) => item);
+      .map(({ entry }) => entry.body);
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -202,7 +205,10 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
     calls,
     statementCalls: () => calls.filter((c) => c.path.startsWith('/personal/statement/')),
     pay: (amountUah, comment, o = {}) =>
-      add(Math.round(amountUah * 100), { id: o.id, comment, description: `Від: ${o.from ?? 'Студент Тестовий'}` }, o.time),
+      add(Math.round(amountUah * 100), { id: o.id, comment, description: `Від: ${o.from ?? 'Студент Тестовий'}`, currencyCode: o.currencyCode }, o.time),
+    payRaw(fields, time = new Date()) {
+      odd.push({ time: Math.floor(time.getTime() / 1000), fields });
+    },
     withdraw: (amountUah) => add(-Math.round(amountUah * 100), { description: 'Переказ на картку' }),
     fail(count, status = 500) {
       failures = { count, status };

@@ -10,13 +10,16 @@ import { notifyBankDepositPaid } from './notify.js';
 export function toBankPayment(r: BankPaymentRow): BankPayment {
   return {
     id: r.id,
-    amount: kopecksToUah(Number(r.amount)),
+    amount: kopecksToUah(Number(r.amount ?? 0)),
     comment: r.comment,
     description: r.description,
     occurredAt: new Date(r.occurred_at).toISOString(),
     status: r.status,
     depositRequestId: r.deposit_request_id === null ? null : String(r.deposit_request_id),
     creditedTo: r.credited_user_id === null ? null : { telegramId: String(r.credited_user_id), username: r.credited_username ?? '' },
+    hold: r.hold,
+    currencyCode: Number(r.currency_code),
+    raw: r.raw,
   };
 }
 
@@ -32,6 +35,8 @@ export async function creditBankPayment(db: Db, input: { id: string; userId: num
     const payment = await lockBankPayment(tx, id);
     if (!payment) throw notFound(MSG.bankPaymentNotFound);
     if (payment.status !== 'UNMATCHED') throw conflict(MSG.bankPaymentTaken);
+    // Its amount is not hryvnias, or not known: an admin tops the user up by hand with the converted sum.
+    if (payment.hold === 'QUARANTINED' || payment.hold === 'FOREIGN_CURRENCY' || payment.amount === null) throw conflict(MSG.bankPaymentHeld);
     if (!(await row(tx, sql`SELECT 1 AS one FROM users WHERE telegram_id = ${userId}`))) throw notFound(MSG.userNotFound);
     const amountKop = Number(payment.amount);
     await post(tx, [

@@ -10,6 +10,8 @@ export interface ReadClaim {
   cursor_at: Date | string | null;
   page_from: Date | string | null;
   page_to: Date | string | null;
+  since: Date | string;
+  swept_at: Date | string | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ReadClaim {
  */
 export const ensureReadRow = (ex: Executor, account: string) =>
   ex.execute(sql`
-    INSERT INTO bank_statement_reads (account, read_at, cursor_at) VALUES (${account}, 'epoch', now())
+    INSERT INTO bank_statement_reads (account, read_at, cursor_at, since, swept_at) VALUES (${account}, 'epoch', now(), now(), now())
     ON CONFLICT (account) DO NOTHING`);
 
 /**
@@ -31,7 +33,7 @@ export const claimRead = (ex: Executor, account: string, gapMs: number) =>
     ex,
     sql`UPDATE bank_statement_reads SET read_at = clock_timestamp()
         WHERE account = ${account} AND read_at <= clock_timestamp() - make_interval(secs => ${gapMs / 1000})
-        RETURNING read_at::text AS mark, cursor_at, page_from, page_to`,
+        RETURNING read_at::text AS mark, cursor_at, page_from, page_to, since, swept_at`,
   );
 
 /** Milliseconds until the next read may start (0 when it may now). */
@@ -48,6 +50,8 @@ export async function msUntilRead(ex: Executor, account: string, gapMs: number):
 export interface ReadState {
   cursorAt: Date;
   page: { from: Date; to: Date } | null;
+  /** This read looked back past the overlap (see `windowOf`). */
+  swept: boolean;
 }
 
 /** Records the outcome of the read whose mark is `mark`; false if another read has taken over since. */
@@ -57,7 +61,8 @@ export async function saveReadState(ex: Executor, account: string, mark: string,
     sql`UPDATE bank_statement_reads
         SET cursor_at = ${s.cursorAt.toISOString()}::timestamptz,
             page_from = ${s.page ? s.page.from.toISOString() : null}::timestamptz,
-            page_to = ${s.page ? s.page.to.toISOString() : null}::timestamptz
+            page_to = ${s.page ? s.page.to.toISOString() : null}::timestamptz,
+            swept_at = CASE WHEN ${s.swept} THEN clock_timestamp() ELSE swept_at END
         WHERE account = ${account} AND read_at = ${mark}::timestamptz
         RETURNING account`,
   );
@@ -72,14 +77,29 @@ export interface NewBankPayment {
   comment: string;
   description: string;
   occurredAt: Date;
+  currencyCode: number;
+  hold: BankPaymentHold | null;
 }
+
+export type BankPaymentHold = 'QUARANTINED' | 'FOREIGN_CURRENCY' | 'SEVERAL_CODES';
 
 /** Records an item once by the bank's id; false when it was recorded before (nothing changes). */
 export async function insertBankPayment(ex: Executor, p: NewBankPayment): Promise<boolean> {
   const r = await row(
     ex,
-    sql`INSERT INTO bank_payments (id, amount, comment, description, occurred_at)
-        VALUES (${p.id}, ${p.amountKop}, ${p.comment}, ${p.description}, ${p.occurredAt.toISOString()}::timestamptz)
+    sql`INSERT INTO bank_payments (id, amount, comment, description, occurred_at, currency_code, hold)
+        VALUES (${p.id}, ${p.amountKop}, ${p.comment}, ${p.description}, ${p.occurredAt.toISOString()}::timestamptz, ${p.currencyCode}, ${p.hold})
+        ON CONFLICT (id) DO NOTHING RETURNING id`,
+  );
+  return Boolean(r);
+}
+
+/** An item that could not be read or stored: its cleaned raw JSON, once by `id`, for an admin. */
+export async function quarantineBankPayment(ex: Executor, q: { id: string; amountKop: number | null; occurredAt: Date; raw: string }): Promise<boolean> {
+  const r = await row(
+    ex,
+    sql`INSERT INTO bank_payments (id, amount, occurred_at, hold, raw)
+        VALUES (${q.id}, ${q.amountKop}, ${q.occurredAt.toISOString()}::timestamptz, 'QUARANTINED', ${q.raw})
         ON CONFLICT (id) DO NOTHING RETURNING id`,
   );
   return Boolean(r);
@@ -92,7 +112,7 @@ export type BankPaymentStatus = (typeof BANK_PAYMENT_STATUSES)[number];
 
 export interface BankPaymentRow {
   id: string;
-  amount: number | string;
+  amount: number | string | null;
   comment: string;
   description: string;
   occurred_at: Date | string;
@@ -100,10 +120,13 @@ export interface BankPaymentRow {
   credited_user_id: number | string | null;
   credited_username: string | null;
   status: BankPaymentStatus;
+  currency_code: number;
+  hold: BankPaymentHold | null;
+  raw: string | null;
 }
 
 const SELECT = sql`
-  SELECT b.id, b.amount, b.comment, b.description, b.occurred_at, b.deposit_request_id, b.credited_user_id,
+  SELECT b.id, b.amount, b.comment, b.description, b.occurred_at, b.deposit_request_id, b.credited_user_id, b.currency_code, b.hold, b.raw,
          u.username AS credited_username,
          CASE WHEN b.deposit_request_id IS NOT NULL THEN 'MATCHED'
               WHEN b.credited_user_id IS NOT NULL THEN 'CREDITED' ELSE 'UNMATCHED' END AS status

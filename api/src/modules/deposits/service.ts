@@ -24,6 +24,12 @@ export function codeInComment(comment: string): string | undefined {
   return m ? CODE_PREFIX + m[1] : undefined;
 }
 
+/** Every distinct code a comment names: more than one is a payment an admin must place. */
+export function codesInComment(comment: string): string[] {
+  const found = comment.toUpperCase().matchAll(/Z\s*L\s*K[\s\-–—_.:#]*([A-Z2-9]{5})(?![A-Z0-9])/g);
+  return [...new Set([...found].map((m) => CODE_PREFIX + m[1]))];
+}
+
 /** The jar link with the amount and the comment filled in (send.monobank.ua reads `a` and `t`). */
 export function jarPaymentLink(jarUrl: string, amountUah: number, code: string): string {
   const url = new URL(jarUrl);

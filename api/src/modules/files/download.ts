@@ -2,21 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '@zalik/contract';
 import { row, type Db } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { HttpError, forbidden, notFound } from '../../lib/errors.js';
 import { isMissingBlob, type BlobStore } from '../../ports/blob-store.js';
 
 interface OrderFileRow {
   blob_id: string;
   file_name: string;
   mime: string;
+  status: string;
 }
 
-export const findOrderFile = (db: Db, id: number) => row<OrderFileRow>(db, sql`SELECT blob_id, file_name, mime FROM order_files WHERE id = ${id}`);
+export const findOrderFile = (db: Db, id: number) =>
+  row<OrderFileRow>(db, sql`SELECT f.blob_id, f.file_name, f.mime, o.status FROM order_files f JOIN orders o ON o.id = f.order_id WHERE f.id = ${id}`);
 
-/** An order file's name, type and bytes (streamed); a missing one is a 404, an unreachable store a 503. */
-export async function openOrderFile({ db, blobs }: { db: Db; blobs: BlobStore }, id: number, log: FastifyBaseLogger) {
+/**
+ * An order file's name, type and bytes (streamed); a missing one is a 404, an unreachable store a 503.
+ * Once the order is refunded (a dispute or a cancellation) the buyer has their money back, so
+ * only a staff link (an admin's, the developer's) still opens its files.
+ */
+export async function openOrderFile({ db, blobs }: { db: Db; blobs: BlobStore }, id: number, log: FastifyBaseLogger, staff = false) {
   const file = await findOrderFile(db, id);
   if (!file) throw notFound(MSG.fileNotFound);
+  if (file.status === 'REFUNDED' && !staff) throw forbidden(MSG.fileOrderRefunded);
   try {
     const stored = await blobs.stream(file.blob_id);
     return { fileName: file.file_name, mime: file.mime, ...stored };

@@ -15,8 +15,9 @@ export const filesRoutes = ({ db, blobs, links }: AppDeps): Route[] => [
   route(ep.downloadFile, { params: DownloadParam, query: DownloadQuery, answer: 'file' }, async (request, reply) => {
     const { fileId } = request.params;
     const { exp = '', sig = '' } = request.query;
-    if (!ID_PATTERN.test(fileId) || !links.verify(fileId, exp, sig)) throw forbidden(MSG.linkInvalid);
-    const file = await openOrderFile({ db, blobs }, Number(fileId), request.log);
+    const staff = request.query.for === 'staff';
+    if (!ID_PATTERN.test(fileId) || !links.verify(fileId, exp, sig, staff)) throw forbidden(MSG.linkInvalid);
+    const file = await openOrderFile({ db, blobs }, Number(fileId), request.log, staff);
     return reply
       .header('content-type', file.mime)
       .header('content-length', file.size)

@@ -9,10 +9,14 @@ export const FILE_LINK_TTL_SECONDS = 3600;
 const EXPIRY_STEP_SECONDS = 300;
 
 export interface FileLinks {
-  /** Absolute signed URL of an order file (`/api/v1/files/{id}?exp=&sig=`). */
-  link(fileId: number | string, nowMs?: number): string;
-  /** True when the signature is ours and the link has not expired. */
-  verify(fileId: string, exp: string, sig: string, nowMs?: number): boolean;
+  /**
+   * Absolute signed URL of an order file (`/api/v1/files/{id}?exp=&sig=`). A `staff` link (for
+   * admins and the order's developer, `&for=staff`, signed with it) keeps working after the
+   * order is refunded; the buyer's does not.
+   */
+  link(fileId: number | string, opts?: { staff?: boolean; nowMs?: number }): string;
+  /** True when the signature is ours (for a staff link when `staff`) and the link has not expired. */
+  verify(fileId: string, exp: string, sig: string, staff?: boolean, nowMs?: number): boolean;
 }
 
 /**
@@ -23,18 +27,19 @@ export interface FileLinks {
  */
 export function createFileLinks(jwtSecret: string, publicUrl: string): FileLinks {
   const key = createHmac('sha256', jwtSecret).update('zalik:file-links:v1').digest();
-  const signature = (fileId: string, exp: string) => createHmac('sha256', key).update(`${fileId}.${exp}`).digest('base64url');
+  const signature = (fileId: string, exp: string, staff: boolean) =>
+    createHmac('sha256', key).update(`${fileId}.${exp}${staff ? '.staff' : ''}`).digest('base64url');
 
   return {
-    link(fileId, nowMs = Date.now()) {
+    link(fileId, { staff = false, nowMs = Date.now() } = {}) {
       const earliest = Math.floor(nowMs / 1000) + FILE_LINK_TTL_SECONDS;
       const exp = String(Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS);
       const id = String(fileId);
-      return `${publicUrl}/api/v1/files/${id}?exp=${exp}&sig=${signature(id, exp)}`;
+      return `${publicUrl}/api/v1/files/${id}?exp=${exp}&sig=${signature(id, exp, staff)}${staff ? '&for=staff' : ''}`;
     },
-    verify(fileId, exp, sig, nowMs = Date.now()) {
+    verify(fileId, exp, sig, staff = false, nowMs = Date.now()) {
       if (!/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return false;
-      const expected = Buffer.from(signature(fileId, exp));
+      const expected = Buffer.from(signature(fileId, exp, staff));
       const given = Buffer.from(sig);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },

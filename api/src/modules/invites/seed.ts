@@ -3,7 +3,12 @@ import { REFERRAL_MIN_SPEND_UAH, uahToKopecks } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { GeneratorRegistry } from '../../ports/generator.js';
 import type { SeedStep } from '../../types/deps.js';
+import { InsufficientFunds, post } from '../ledger/service.js';
+import { payoutLegs } from '../orders/money.js';
 import { purchase } from '../orders/purchase.js';
+import { transition } from '../orders/queries.js';
+import type { Order } from '../orders/rows.js';
+import { cancelAll } from '../orders/timers.js';
 import { topUp } from '../wallets/service.js';
 
 const STUDENT = 100001;
@@ -16,7 +21,7 @@ const FRIENDS = [
   { telegramId: 100013, username: 'maksym_demo', firstName: 'Максим', lastName: 'Одногрупник' },
 ] as const;
 
-/** Visible manual tasks, dearest first: the friends' orders wait in the demo developer's panel. */
+/** Visible manual tasks, dearest first. */
 async function manualTasks(tx: Executor): Promise<{ id: number; argumentCount: number }[]> {
   const found = await rows<{ id: number | string; n: number | string }>(
     tx,
@@ -31,10 +36,36 @@ async function manualTasks(tx: Executor): Promise<{ id: number; argumentCount: n
 }
 
 /**
+ * A friend's order taken to DONE as its developer and buyer would: delivered (a message, no
+ * file), accepted, escrow released to the developer. Only DONE orders count for the bonus.
+ */
+async function complete(tx: Executor, o: Order): Promise<void> {
+  const delivered = await transition(tx, {
+    orderId: o.id,
+    from: ['IN_PROGRESS'],
+    to: 'DELIVERED',
+    set: sql`message = 'Готово, перевірте.', delivered_at = now(), accept_until = now()`,
+    event: { kind: 'DELIVERY', actor: 'DEVELOPER', actorId: o.developerId, note: 'Готово, перевірте.' },
+  });
+  if (!delivered) return;
+  await transition(tx, {
+    orderId: o.id,
+    from: ['DELIVERED'],
+    to: 'DONE',
+    set: sql`completed_at = now()`,
+    event: { kind: 'ACCEPT', actor: 'STUDENT', actorId: o.buyerId },
+  });
+  await cancelAll(tx, o.id);
+  if (o.price > 0) await post(tx, payoutLegs(o.id, o.developerId, o.price, o.platformFeePercent, 'ESCROW_RELEASE'));
+}
+
+/**
  * The invitation tab with real rows: three friends invited by the demo student, each topped
  * up and buying a manual task through the real purchase (ledger, escrow, order, developer's
- * notification), until they have spent at least the referral minimum. The bonus itself is
- * left for the demo student to claim.
+ * notification), until they have spent at least the referral minimum; the orders are then
+ * delivered and accepted (DONE), since only those count, and each buys one more that waits in
+ * the demo developer's queue. The bonus itself is left for the
+ * demo student to claim.
  */
 export const seedInvites: SeedStep = async (tx, deps) => {
   const tasks = await manualTasks(tx);
@@ -56,7 +87,14 @@ export const seedInvites: SeedStep = async (tx, deps) => {
       const values = Array.from({ length: task.argumentCount }, (_, k) => (k === 0 ? `${f.lastName} ${f.firstName[0]}.` : 'Демо'));
       // A savepoint of its own, as in the orders seed: a purchase re-priced after a refused statement goes on in it.
       const order = await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: task.id, arguments: values }, `demo-seed-friend-order-${n}`));
+      await complete(tx, order);
       spent += order.price;
     }
+    // And one order still in progress each, for the demo developer's queue.
+    const open = tasks[(i + 1) % tasks.length]!;
+    const args = Array.from({ length: open.argumentCount }, (_, k) => (k === 0 ? `${f.lastName} ${f.firstName[0]}.` : 'Демо'));
+    await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: open.id, arguments: args }, `demo-seed-friend-open-${i}`)).catch((err: unknown) => {
+      if (!(err instanceof InsufficientFunds)) throw err;
+    });
   }
 };

@@ -14,16 +14,17 @@ import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { SYSTEM, ensureWallet, post } from '../ledger/service.js';
 import type { Config } from '../../config.js';
+import { lockInviter, referralBonusKey } from './clawback.js';
 
-/** The ledger key of a user's referral bonus: unique, so the bonus can be paid only once. */
-export const referralBonusKey = (telegramId: number) => `referral-bonus:${telegramId}`;
+export { referralBonusKey };
 
 /**
- * What a friend "spent": the price actually charged for their orders that were not refunded
- * (money of an open order sits in escrow but is paid; REFUNDED came back to them).
+ * What a friend "spent": the price charged for their DONE orders only. DONE is final (paid to
+ * the developer, no way back to a refund), while an open order's money may still return to
+ * the buyer: counting it let a bonus be claimed on purchases cancelled right after.
  */
 const SPEND = sql`COALESCE((SELECT SUM(o.price) FROM orders o
-  WHERE o.buyer_id = u.telegram_id AND o.status <> 'REFUNDED'), 0)`;
+  WHERE o.buyer_id = u.telegram_id AND o.status = 'DONE'), 0)`;
 
 interface FriendRow {
   telegram_id: number;
@@ -108,6 +109,7 @@ export function createInvitesService(db: Db, config: Config) {
       // opened it, and the retry finds it.
       await ensureWallet(db, telegramId, 'general').catch(() => ensureWallet(db, telegramId, 'general'));
       await db.transaction(async (tx) => {
+        await lockInviter(tx, telegramId);
         if (await claimed(tx, telegramId)) throw badRequest(MSG.claimTaken);
         if ((await qualifiedCount(tx, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
         const paid = await post(tx, [

@@ -22,7 +22,8 @@ const n = (v: number | string | null | undefined) => Number(v ?? 0);
  *    the PENDING withdrawals, `escrow:orders` = the orders not closed yet (IN_PROGRESS, DELIVERED,
  *    DISPUTED), `external:payout` = what PAID withdrawals sent to cards, `external:stars` = minus
  *    what PAID Stars top-ups credited, `external:monobank` = the bank payments credited (matched to
- *    a request or credited by an admin), each by its own transfer.
+ *    a request or credited by an admin), each by its own transfer; what a referral bonus taken
+ *    back says was taken equals its REFERRAL_CLAWBACK transfers.
  * Read in one REPEATABLE READ snapshot by the caller if writes may run meanwhile (see the script).
  */
 export async function checkLedger(ex: Executor): Promise<LedgerReport> {
@@ -103,6 +104,15 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
     problems.push(`${SYSTEM.monobank} paid out ${n(bank?.ledger)} kopecks but credited bank payments add up to ${n(bank?.items)}`);
   }
   if (n(bank?.uncredited) > 0) problems.push(`${n(bank?.uncredited)} matched or credited bank payments have no transfer of their amount`);
+
+  // A bonus taken back moved exactly what its row says was taken, by REFERRAL_CLAWBACK transfers of that inviter.
+  const clawbacks = await row<{ off: number | string }>(
+    ex,
+    sql`SELECT count(*) AS off FROM referral_clawbacks c
+        WHERE c.taken <> COALESCE((SELECT SUM(t.amount) FROM transfers t
+                                   WHERE t.kind = 'REFERRAL_CLAWBACK' AND t.reference = 'referral:' || c.inviter_id), 0)`,
+  );
+  if (n(clawbacks?.off) > 0) problems.push(`${n(clawbacks?.off)} referral bonuses taken back differ from their REFERRAL_CLAWBACK transfers`);
 
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }

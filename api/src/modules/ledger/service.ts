@@ -3,6 +3,7 @@ import { MSG } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
 import { sqlState } from '../../db/errors.js';
+import { settleDebtsOfCredited } from './debts.js';
 
 export type WalletKind = 'general' | 'dev';
 export const SYSTEM = {
@@ -38,6 +39,8 @@ export const TRANSFER_KINDS = [
   'DEPOSIT_REFUND',
   /** Telegram refused a Stars refund: the DEPOSIT_REFUND debit goes back to the wallet. */
   'DEPOSIT_REFUND_UNDONE',
+  /** A referral bonus taken back after the spending that earned it was refunded (docs/LEDGER.md). */
+  'REFERRAL_CLAWBACK',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -137,7 +140,10 @@ export async function post(tx: Executor, legs: Leg[]): Promise<boolean> {
   }
   if (outcome === 'insufficient') throw new InsufficientFunds();
   if (outcome.startsWith('conflict:')) throw new IdempotencyConflict(outcome.slice('conflict:'.length));
-  return outcome === 'posted';
+  if (outcome !== 'posted') return false;
+  // Money paid into a wallet that owes a bonus taken back pays that debt first, in the same transaction.
+  await settleDebtsOfCredited(tx, legs, post);
+  return true;
 }
 
 /** A user's wallet balances in kopecks (0 for a wallet not opened yet). */

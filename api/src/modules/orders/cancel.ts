@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { takeBackBonusIfUnearned } from '../invites/clawback.js';
 import { post } from '../ledger/service.js';
 import type { EscrowDeps } from './escrow.js';
 import { refundLegs } from './money.js';
@@ -22,6 +23,7 @@ async function refund(tx: Executor, t: Omit<Transition, 'to'>): Promise<boolean>
   await cancelAll(tx, o.id);
   await notifyRefunded(tx, o);
   await post(tx, refundLegs(o.id, o.buyerId, o.price));
+  await takeBackBonusIfUnearned(tx, o.buyerId);
   return true;
 }
 

@@ -3,6 +3,7 @@ import { MSG, kopecksToUah, type DisputeOutcome } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound, type HttpError } from '../../lib/errors.js';
 import type { AppDeps } from '../../types/deps.js';
+import { takeBackBonusIfUnearned } from '../invites/clawback.js';
 import { post } from '../ledger/service.js';
 import { payoutLegs, refundLegs } from './money.js';
 import { notifyDisputeResolved, notifyDisputed, notifyReleased, notifyRevision } from './notify.js';
@@ -113,6 +114,7 @@ export async function resolve(deps: EscrowDeps, orderId: number, adminId: number
     const o = moved.order;
     await notifyDisputeResolved(tx, o, outcome, kopecksToUah(release ? developerShare(o) : o.price));
     await post(tx, release ? payoutLegs(o.id, o.developerId, o.price, o.platformFeePercent, 'ESCROW_RELEASE') : refundLegs(o.id, o.buyerId, o.price));
+    if (!release) await takeBackBonusIfUnearned(tx, o.buyerId);
   });
 }
 

@@ -63,9 +63,9 @@ const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), mess
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
 export const historyRoutes = (deps: AppDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = (id: number) => historyItem(db, links, config.orders, id);
-  async function* historyInBatches(buyerId: number) {
-    for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH)) yield toHistoryItems(db, links, config.orders, orders);
+  const item = (id: number, request: FastifyRequest) => historyItem(db, links, config.orders, id, currentUser(request));
+  async function* historyInBatches(buyerId: number, viewer: ReturnType<typeof currentUser>) {
+    for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH)) yield toHistoryItems(db, links, config.orders, orders, viewer);
   }
   return [
     route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request, reply) => {
@@ -73,10 +73,10 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
       const { page, limit } = request.query;
       const buyerId = Number(request.params.telegramId);
       if (limit !== undefined) {
-        return toHistoryItems(db, links, config.orders, await ordersOfBuyer(db, buyerId, { limit, offset: (page ?? 0) * limit }));
+        return toHistoryItems(db, links, config.orders, await ordersOfBuyer(db, buyerId, { limit, offset: (page ?? 0) * limit }), currentUser(request));
       }
       // The 1.8.7 client asks for the whole history: streamed (http/json-stream.ts).
-      return sendJsonArray(reply, historyInBatches(buyerId));
+      return sendJsonArray(reply, historyInBatches(buyerId, currentUser(request)));
     }),
 
     route(ep.ordersInProgress, { answer: InProgressList }, async (request) =>
@@ -99,7 +99,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
         const { files, fields } = await receiveOrderFiles(request, deps);
         const message = fields.message?.trim() || null;
         await withFiles(deps, files, () => deliver(deps, { orderId, developerId, message, files }));
-        return item(orderId);
+        return item(orderId, request);
       },
       {
         multipartDoc: answerFiles,
@@ -118,7 +118,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
         await assertReplaceable(db, orderId);
         const { files } = await receiveOrderFiles(request, deps);
         await withFiles(deps, files, () => replaceFiles(deps, orderId, currentUser(request).telegramId, files));
-        return item(orderId);
+        return item(orderId, request);
       },
       {
         multipartDoc: z.object({ file: z.array(binaryFile('A new answer file')) }),
@@ -131,7 +131,7 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
     route(ep.refundOrder, { params: OrderIdParam, answer: HistoryItem }, async (request) => {
       const orderId = Number(request.params.id);
       await adminRefund(deps, orderId, currentUser(request).telegramId);
-      return item(orderId);
+      return item(orderId, request);
     }),
   ];
 };

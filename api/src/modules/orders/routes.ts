@@ -23,7 +23,7 @@ export const ordersRoutes = (deps: AppDeps): Route[] => [
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },
         request.headers['idempotency-key'],
       );
-      return toProcessedTask(order, deps.links);
+      return toProcessedTask(order, deps.links, currentUser(request));
     },
     {
       description:

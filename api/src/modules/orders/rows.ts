@@ -180,14 +180,31 @@ export function reprocessAllowed(o: Order, rules: OrderRules, now = Date.now()):
   );
 }
 
+/** Who an answer with download links is for: the order's files outlive a refund only for staff. */
+export interface Viewer {
+  telegramId: number;
+  isAdmin: boolean;
+}
+
+/**
+ * The order's files as the viewer may download them: an admin and the order's developer get
+ * staff links, always; the buyer of a refunded order gets none (the money came back, the work
+ * stays with the developer), and the history item then lists no file.
+ */
+export function fileLinks(o: Order, links: FileLinks, viewer: Viewer): { fileName: string; link: string }[] {
+  const staff = viewer.isAdmin || viewer.telegramId === o.developerId;
+  if (o.status === 'REFUNDED' && !staff) return [];
+  return o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id, { staff }) }));
+}
+
 export const isOverdue = (o: Order, now = Date.now()) => o.status === 'IN_PROGRESS' && o.deadlineAt !== null && o.deadlineAt.getTime() <= now;
 
 /**
  * Callers hand these answers only to the buyer, the order's developer or an admin, since
  * each carries signed download links.
  */
-export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
-  const first = o.files[0];
+export function toProcessedTask(o: Order, links: FileLinks, viewer: Viewer): ProcessedTask {
+  const first = fileLinks(o, links, viewer)[0];
   return {
     id: String(o.id),
     developerName: o.developerName,
@@ -195,7 +212,7 @@ export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
     taskTitle: o.taskTitle,
     autoGenerate: o.autoGenerate,
     fileName: first?.fileName ?? null,
-    link: first ? links.link(first.id) : null,
+    link: first?.link ?? null,
     createdAt: o.createdAt,
     // A manual order answers with the developer's message once delivered, before that with what happens next.
     message: o.autoGenerate ? null : o.status === 'IN_PROGRESS' ? MSG.orderAccepted : (o.message ?? ''),
@@ -207,8 +224,8 @@ export function toProcessedTask(o: Order, links: FileLinks): ProcessedTask {
 }
 
 /** A DELIVERED or DISPUTED order answers its files as a DONE one does, so clients that only know DONE keep working. */
-export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, argumentNames: string[]): HistoryItem {
-  const files = o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id) }));
+export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, argumentNames: string[], viewer: Viewer): HistoryItem {
+  const files = fileLinks(o, links, viewer);
   return {
     id: String(o.id),
     taskTitle: o.taskTitle,
@@ -296,7 +313,8 @@ export function toDispute(r: DisputeRow, files: FileRow[], events: EventRow[], l
     disputedAt: isoOrNull(o.disputedAt) ?? o.createdAt,
     disputeReason: o.disputeReason ?? '',
     message: o.message,
-    files: o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id) })),
+    // Only admins read disputes.
+    files: o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id, { staff: true }) })),
     events: events.filter((e) => Number(e.order_id) === o.id).map(toOrderEvent),
   };
 }

@@ -48,6 +48,8 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
       return { type: 'WITHDRAWAL', label: `Виведення на картку${card}` };
     case 'DEPOSIT_REFUND':
       return { type: 'WITHDRAWAL', label: 'Повернення зірок Telegram' };
+    case 'REFERRAL_CLAWBACK':
+      return { type: 'WITHDRAWAL', label: 'Бонус за запрошення скасовано: покупки друзів повернено' };
     default:
       return { type: 'WITHDRAWAL', label: 'Списання' };
   }

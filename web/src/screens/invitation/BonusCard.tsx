@@ -11,6 +11,13 @@ interface BonusCardProps {
   onClaim: () => void;
 }
 
+/**
+ * Which purchases count and what a refund does to a bonus (docs/LEDGER.md, "Referral bonus"):
+ * said where the rule is, so a bonus taken back surprises nobody.
+ */
+export const REFERRAL_REFUND_RULE =
+  'Рахуються лише завершені замовлення друзів. Якщо гроші за них повернуть і умову більше не виконано, отриманий бонус спишеться з вашого гаманця, а чого бракує — з наступних поповнень.';
+
 /** The referral programme in one card: the rule, how many friends qualified, and the bonus button. */
 export function BonusCard({ progress, claimable, claiming, onClaim }: BonusCardProps) {
   const required = progress?.requiredCount ?? REFERRAL_FRIENDS_REQUIRED;
@@ -29,6 +36,9 @@ export function BonusCard({ progress, claimable, claiming, onClaim }: BonusCardP
       <p className={styles.bonusRule}>
         Запрошуйте друзів у Залік. Коли {REFERRAL_FRIENDS_REQUIRED} з них витратять на завдання щонайменше по{' '}
         {uah(REFERRAL_MIN_SPEND_UAH)}, ви отримаєте {uah(REFERRAL_BONUS_UAH)} на загальний гаманець.
+      </p>
+      <p className={styles.bonusNote} data-testid="bonus-refund-rule">
+        {REFERRAL_REFUND_RULE}
       </p>
 
       <div className={styles.progress}>

@@ -56,6 +56,11 @@ describe('invitation tab', () => {
     await waitFor(async () => expect(await bonusButton()).toBeEnabled());
     expect(await bonusButton()).toHaveTextContent('Отримати 100 грн');
     expect(screen.getByTestId('qualified')).toHaveTextContent('3 з 3');
+    // The spec's rule, and what a refund of the friends' purchases does to the bonus.
+    expect(screen.getByText(/Коли 3 з них витратять на завдання щонайменше по/)).toBeInTheDocument();
+    expect(screen.getByTestId('bonus-refund-rule')).toHaveTextContent(
+      'Рахуються лише завершені замовлення друзів. Якщо гроші за них повернуть і умову більше не виконано, отриманий бонус спишеться з вашого гаманця, а чого бракує — з наступних поповнень.',
+    );
 
     // After a claim the friends list refetch sees the same 3 friends; the button must still say 0.
     api.on({ path: '/api/v1/invites/link', body: progress({ bonus: 0, claimed: true, isAvailableClaim: false }) });

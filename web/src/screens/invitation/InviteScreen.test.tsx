@@ -51,6 +51,16 @@ afterEach(() => {
 });
 
 describe('invite screen', () => {
+  it('states the rule, and that refunded purchases take the bonus back', async () => {
+    await open();
+    expect(screen.getByText('Коли 3 друзі витратять щонайменше по 100 грн, заберіть 100 грн у вкладці «Запрошення».')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Рахуються лише завершені замовлення друзів. Якщо гроші за них повернуть і умову більше не виконано, отриманий бонус спишеться з вашого гаманця, а чого бракує — з наступних поповнень.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('copies the link and says so', async () => {
     const writeText = stubClipboard(() => Promise.resolve());
     await open();

@@ -6,11 +6,13 @@ import { copyText } from '../../lib/clipboard';
 import { shareInviteLink } from './share';
 import styles from './invitation.module.css';
 import { uah } from './money';
+import { REFERRAL_REFUND_RULE } from './BonusCard';
 
 const STEPS = [
   'Надішліть посилання друзям.',
   'Друг відкриває Залік за вашим посиланням і купує завдання.',
   `Коли ${REFERRAL_FRIENDS_REQUIRED} друзі витратять щонайменше по ${uah(REFERRAL_MIN_SPEND_UAH)}, заберіть ${uah(REFERRAL_BONUS_UAH)} у вкладці «Запрошення».`,
+  REFERRAL_REFUND_RULE,
 ];
 
 /** /invitation/invite: my invite link (`...?startapp=ref_<telegramId>`) with copy and share. */

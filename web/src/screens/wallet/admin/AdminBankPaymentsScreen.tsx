@@ -7,6 +7,7 @@ import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } 
 import { useBankPayments, useCreditBankPayment } from './api';
 import styles from './admin.module.css';
 import { BankPaymentCard } from './BankPaymentCard';
+import { creditableByHand } from './labels';
 
 type Status = BankPayment['status'];
 const TAB_LABEL: Record<Status, string> = { UNMATCHED: 'Без коду', MATCHED: 'За кодом', CREDITED: 'Зараховані' };
@@ -62,7 +63,7 @@ function AdminBankPayments() {
             key={p.id}
             payment={p}
             busy={credit.isPending && credit.variables?.id === p.id}
-            onCredit={p.status === 'UNMATCHED' ? (userTelegramId) => setConfirming({ payment: p, userTelegramId }) : undefined}
+            onCredit={creditableByHand(p) ? (userTelegramId) => setConfirming({ payment: p, userTelegramId }) : undefined}
           />
         ))}
         {list.hasNextPage && (

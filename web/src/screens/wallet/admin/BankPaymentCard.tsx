@@ -3,7 +3,7 @@ import { MSG, formatUah, type BankPayment } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
 import { Button, Input } from '../../../ui';
 import styles from './admin.module.css';
-import { BANK_STATUS_LABEL, whoOf } from './labels';
+import { BANK_HOLD_LABEL, BANK_STATUS_LABEL, whoOf } from './labels';
 
 interface BankPaymentCardProps {
   payment: BankPayment;
@@ -24,7 +24,7 @@ export function BankPaymentCard({ payment: p, busy, onCredit }: BankPaymentCardP
   return (
     <article className={styles.card} aria-label={`Платіж ${formatUah(p.amount)} від ${formatDate(p.occurredAt)}`}>
       <div className={styles.top}>
-        <span className={styles.amountBig}>{formatUah(p.amount)}</span>
+        <span className={styles.amountBig}>{p.hold === 'QUARANTINED' && p.amount === 0 ? 'Сума невідома' : formatUah(p.amount)}</span>
         <time className={styles.time} dateTime={p.occurredAt}>
           {formatDate(p.occurredAt)}
         </time>
@@ -35,7 +35,23 @@ export function BankPaymentCard({ payment: p, busy, onCredit }: BankPaymentCardP
         <span className={styles.badge}>{BANK_STATUS_LABEL[p.status]}</span>
         {p.creditedTo && ` ${whoOf(p.creditedTo)} · ID ${p.creditedTo.telegramId}`}
         {p.depositRequestId && ` поповнення №${p.depositRequestId}`}
+        {p.hold && (
+          <>
+            {' '}
+            <span className={styles.badge}>{BANK_HOLD_LABEL[p.hold]}</span>
+          </>
+        )}
       </p>
+      {p.hold === 'FOREIGN_CURRENCY' && (
+        <p className={styles.detail}>Валюта платежу: код {p.currencyCode}. Перерахуйте суму й зарахуйте її поповненням вручну.</p>
+      )}
+      {p.hold === 'SEVERAL_CODES' && <p className={styles.detail}>У коментарі кілька кодів поповнення: зарахуйте платіж тому, чий він.</p>}
+      {p.hold === 'QUARANTINED' && (
+        <>
+          <p className={styles.detail}>Банк надіслав запис, який не вдалося зберегти. Перевірте його й зарахуйте поповненням вручну.</p>
+          {p.raw && <p className={styles.id} data-testid="bank-raw">{p.raw}</p>}
+        </>
+      )}
       {onCredit && (
         <form
           className={styles.creditForm}

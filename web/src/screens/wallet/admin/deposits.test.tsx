@@ -31,6 +31,9 @@ const payment = (over: Partial<BankPayment> = {}): BankPayment => ({
   status: 'UNMATCHED',
   depositRequestId: null,
   creditedTo: null,
+  hold: null,
+  currencyCode: 980,
+  raw: null,
   ...over,
 });
 const wallets: Wallet[] = [{ name: 'Загальний гаманець', balance: 300, kind: 'general' }];
@@ -133,5 +136,32 @@ describe('admin: bank payments', () => {
     const item = await screen.findByRole('article', { name: /Платіж 300/ });
     expect(item).toHaveTextContent('@student_demo · ID 100001');
     expect(within(item).queryByRole('button', { name: 'Зарахувати' })).toBeNull();
+  });
+
+  it('shows why a payment waits: unreadable (with its raw record), another currency, several codes; only the last is credited from here', async () => {
+    mockFetch({
+      'GET /api/v1/transactions/bank-payments': () =>
+        json([
+          payment({ id: 'q-1', amount: 0, comment: '', description: '', hold: 'QUARANTINED', raw: '{"id":"q-1","amount":"сто"}' }),
+          payment({ id: 'usd-1', amount: 41.5, hold: 'FOREIGN_CURRENCY', currencyCode: 840 }),
+          payment({ id: 'two-1', amount: 200, comment: 'ZLK-AAAAA ZLK-BBBBB', hold: 'SEVERAL_CODES' }),
+        ]),
+    });
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/bank-payments', ADMIN);
+
+    const unreadable = await screen.findByRole('article', { name: /Платіж 0/ });
+    expect(unreadable).toHaveTextContent('Сума невідома');
+    expect(unreadable).toHaveTextContent('Не вдалося прочитати');
+    expect(within(unreadable).getByTestId('bank-raw')).toHaveTextContent('{"id":"q-1","amount":"сто"}');
+    expect(within(unreadable).queryByRole('button', { name: 'Зарахувати' })).toBeNull();
+
+    const usd = screen.getByRole('article', { name: /Платіж 41,5/ });
+    expect(usd).toHaveTextContent('Не в гривнях');
+    expect(usd).toHaveTextContent('Валюта платежу: код 840.');
+    expect(within(usd).queryByRole('button', { name: 'Зарахувати' })).toBeNull();
+
+    const two = screen.getByRole('article', { name: /Платіж 200/ });
+    expect(two).toHaveTextContent('Кілька кодів');
+    expect(within(two).getByRole('button', { name: 'Зарахувати' })).toBeInTheDocument();
   });
 });

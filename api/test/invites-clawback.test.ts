@@ -1,0 +1,191 @@
+/**
+ * Issue 22, finding 3: a referral bonus outlived the refunds of the purchases that earned it.
+ * Three friends buy, the inviter claims, the orders are cancelled and refunded: the bonus must
+ * not be claimable while the orders can still be refunded, and a bonus already paid (under the
+ * old rule) is taken back once, as far as the balance allows, the rest from later credits.
+ * The race at the end runs truly in parallel on PostgreSQL's pool (serialised on PGlite).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MSG, type InviteProgress, type Transaction } from '@zalik/contract';
+import { row, rows } from '../src/db/client.js';
+import { SYSTEM, post } from '../src/modules/ledger/service.js';
+import { auth, login, type TestContext } from './helpers.js';
+import { buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
+import { balanceUah, expectLedgerBalanced, topUpApi } from './ledger-helpers.js';
+import { orderCalls } from './escrow-helpers.js';
+
+let ctx: TestContext;
+let w: World;
+let o: ReturnType<typeof orderCalls>;
+let taskId: number;
+let nextId = 7_300;
+
+beforeAll(async () => {
+  ({ ctx, w } = await openWorld());
+  o = orderCalls(ctx, w);
+  taskId = await manualTask(ctx, w, { price: 100 });
+});
+afterAll(() => ctx.close());
+
+interface Circle {
+  id: number;
+  token: string;
+  friends: { id: number; token: string; order: string }[];
+}
+
+/** An inviter and three friends who signed in through the link and each bought a 100 UAH manual order (IN_PROGRESS). */
+async function circle(): Promise<Circle> {
+  const id = nextId++;
+  const token = await login(ctx.app, { id, username: `host${id}` });
+  const friends = [];
+  for (let i = 0; i < 3; i++) {
+    const fid = nextId++;
+    const ftoken = await login(ctx.app, { id: fid }, `ref_${id}`);
+    await topUp(ctx.deps.db, fid, 100);
+    const res = await buy(ctx, ftoken, taskId, ['Бойко О. О.', '12']);
+    expect(res.statusCode, res.body).toBe(200);
+    friends.push({ id: fid, token: ftoken, order: res.json<{ id: string }>().id });
+  }
+  return { id, token, friends };
+}
+
+/** A bonus paid as the old rule paid it (open orders counted): what this change must take back. */
+async function paidUnderOldRule(inviter: number): Promise<void> {
+  await ctx.deps.db.transaction((tx) =>
+    post(tx, [{ from: { system: SYSTEM.referral }, to: { user: inviter, wallet: 'general' }, amount: 10_000, kind: 'REFERRAL_BONUS', key: `referral-bonus:${inviter}`, reference: `referral:${inviter}` }]),
+  );
+}
+
+const claim = (token: string) => ctx.app.inject({ method: 'PUT', url: '/api/v1/invites/deposit-amount', headers: auth(token) });
+const progress = async (token: string) => (await ctx.app.inject({ method: 'GET', url: '/api/v1/invites/link', headers: auth(token) })).json<InviteProgress>();
+const clawed = async (inviter: number) =>
+  (await rows<{ amount: number | string }>(ctx.deps.db, sql`SELECT amount FROM transfers WHERE kind = 'REFERRAL_CLAWBACK' AND reference = ${`referral:${inviter}`} ORDER BY id`)).map((r) =>
+    Number(r.amount),
+  );
+const owed = async (inviter: number) => {
+  const r = await row<{ amount: number | string; taken: number | string }>(ctx.deps.db, sql`SELECT amount, taken FROM referral_clawbacks WHERE inviter_id = ${inviter}`);
+  return r ? Number(r.amount) - Number(r.taken) : null;
+};
+/** The expense account's net for one inviter: bonus paid minus what was taken back. */
+const referralNet = async (inviter: number) =>
+  Number(
+    (await row<{ n: number | string }>(
+      ctx.deps.db,
+      sql`SELECT COALESCE(SUM(CASE WHEN kind = 'REFERRAL_BONUS' THEN amount ELSE -amount END), 0) AS n FROM transfers
+          WHERE kind IN ('REFERRAL_BONUS', 'REFERRAL_CLAWBACK') AND reference = ${`referral:${inviter}`}`,
+    ))!.n,
+  );
+
+describe('the three friends', () => {
+  it('keeps the bonus closed while their orders can still be refunded, and opens it once they are DONE', async () => {
+    const c = await circle();
+    expect(await progress(c.token)).toMatchObject({ invitedCount: 3, qualifiedCount: 0, isAvailableClaim: false });
+    const early = await claim(c.token);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ message: MSG.claimUnavailable });
+    expect(await balanceUah(ctx.deps, c.id)).toBe(0);
+
+    // The three orders cancelled and refunded: nothing was paid, nothing to take back.
+    for (const f of c.friends) expect((await o.refund(f.order)).statusCode).toBe(200);
+    expect((await claim(c.token)).statusCode).toBe(400);
+    expect(await owed(c.id)).toBeNull();
+
+    // Orders delivered and accepted are DONE, final: now the bonus is paid, and nothing can refund them.
+    const d = await circle();
+    for (const f of d.friends) {
+      expect((await o.deliver(f.order)).statusCode).toBe(200);
+      expect((await o.accept(f.order, f.token)).statusCode).toBe(200);
+    }
+    expect((await claim(d.token)).statusCode).toBe(200);
+    expect(await balanceUah(ctx.deps, d.id)).toBe(100);
+    expect((await o.refund(d.friends[0]!.order)).statusCode).toBe(409);
+    expect(await clawed(d.id)).toEqual([]);
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('takes a bonus paid on open orders back once, when a refund leaves fewer than three friends', async () => {
+    const c = await circle();
+    await paidUnderOldRule(c.id);
+    await topUp(ctx.deps.db, c.id, 20);
+    expect((await o.refund(c.friends[0]!.order)).statusCode).toBe(200);
+    expect(await clawed(c.id)).toEqual([10_000]);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(20);
+    expect(await owed(c.id)).toBe(0);
+    // The other two refunds (a cancellation by the developer, a dispute refunded) take nothing more.
+    expect((await o.devCancel(c.friends[1]!.order, 'Не встигаю')).statusCode).toBe(200);
+    expect((await o.deliver(c.friends[2]!.order)).statusCode).toBe(200);
+    expect((await o.dispute(c.friends[2]!.order, 'Не те', c.friends[2]!.token)).statusCode).toBe(200);
+    expect((await o.resolve(c.friends[2]!.order, 'REFUND')).statusCode).toBe(200);
+    expect(await clawed(c.id)).toEqual([10_000]);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(20);
+    expect(await referralNet(c.id)).toBe(0);
+
+    const history = await ctx.app.inject({ method: 'GET', url: `/api/v1/transactions/history/user/${c.id}`, headers: auth(c.token) });
+    expect(history.json<Transaction[]>().filter((t) => t.transactionType === 'WITHDRAWAL')).toMatchObject([
+      { initials: 'Бонус за запрошення скасовано: покупки друзів повернено', amount: 100, wallet: 'general' },
+    ]);
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('takes what the balance allows, never below zero, and the rest from later credits', async () => {
+    const c = await circle();
+    await paidUnderOldRule(c.id);
+    // The inviter spent 70 of the bonus already.
+    const spend = await manualTask(ctx, w, { price: 70 });
+    expect((await buy(ctx, c.token, spend, ['Бойко О. О.', '1'])).statusCode).toBe(200);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(30);
+
+    expect((await o.refund(c.friends[0]!.order)).statusCode).toBe(200);
+    expect(await clawed(c.id)).toEqual([3_000]);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(0);
+    expect(await owed(c.id)).toBe(7_000);
+
+    await topUpApi(ctx.app, w.admin, c.id, 50);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(0);
+    expect(await owed(c.id)).toBe(2_000);
+    await topUpApi(ctx.app, w.admin, c.id, 100);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(80);
+    expect(await owed(c.id)).toBe(0);
+    expect(await clawed(c.id)).toEqual([3_000, 5_000, 2_000]);
+    // Settled: later credits stay whole.
+    await topUpApi(ctx.app, w.admin, c.id, 10);
+    expect(await balanceUah(ctx.deps, c.id)).toBe(90);
+    expect(await referralNet(c.id)).toBe(0);
+    await expectLedgerBalanced(ctx.deps);
+  });
+});
+
+describe('racing the clawback', () => {
+  it('moves once when two refunds, a purchase and a top-up of the inviter race', async () => {
+    const circles = [];
+    for (let i = 0; i < 4; i++) circles.push(await circle());
+    for (const c of circles) {
+      await paidUnderOldRule(c.id);
+      await topUp(ctx.deps.db, c.id, 50);
+    }
+    await Promise.all(
+      circles.flatMap((c) => [
+        o.refund(c.friends[0]!.order),
+        o.devCancel(c.friends[1]!.order, 'Не встигаю'),
+        buy(ctx, c.token, taskId, ['Бойко О. О.', '7']),
+        topUpApi(ctx.app, w.admin, c.id, 30),
+      ]),
+    );
+    for (const c of circles) {
+      const taken = (await clawed(c.id)).reduce((a, b) => a + b, 0);
+      const left = (await owed(c.id))!;
+      expect(taken + left).toBe(10_000);
+      const purchases = Number(
+        (await row<{ n: number | string }>(ctx.deps.db, sql`SELECT count(*) AS n FROM orders WHERE buyer_id = ${c.id} AND price > 0`))!.n,
+      );
+      const balance = Math.round((await balanceUah(ctx.deps, c.id)) * 100);
+      expect(balance).toBeGreaterThanOrEqual(0);
+      // Nothing made: 150 + 30 in, each kopeck either spent, taken back or still there.
+      expect(balance + taken + purchases * 10_000).toBe(18_000);
+      // A debt is left only where the wallet was emptied.
+      if (left > 0) expect(balance).toBe(0);
+    }
+    await expectLedgerBalanced(ctx.deps);
+  });
+});
