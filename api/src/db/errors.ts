@@ -1,3 +1,20 @@
+/**
+ * The SQLSTATEs Zalik's own SQL raises (migrations/functions/ledger.sql states the same table):
+ * each is mapped back to an error in exactly one place.
+ */
+export const SQL_STATES = {
+  /** A debit found less than its amount (`ledger_post`). */
+  insufficientFunds: 'ZL001',
+  /** An idempotency key posted before with another movement; the message is the key. */
+  keyConflict: 'ZL002',
+  /** A batch partly posted before: a caller bug. */
+  partlyPosted: 'ZL003',
+  /** A purchase's discount was used up by another buyer meanwhile. */
+  discountUsedUp: 'ZL004',
+  /** A purchase's Idempotency-Key was taken by a request that committed first. */
+  purchaseDuplicate: 'ZL005',
+} as const;
+
 /** SQLSTATEs that say the connection, not the statement, failed: class 08, admin shutdown, crash, starting up, too many connections. */
 const CONNECTION_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
 /** Socket errors on the way to the server (a restart, a failover, a pooler closing connections). */

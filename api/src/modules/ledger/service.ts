@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
-import { sqlState } from '../../db/errors.js';
+import { SQL_STATES, sqlState } from '../../db/errors.js';
 import { settleDebtsOfCredited } from './debts.js';
 
 export type WalletKind = 'general' | 'dev';
@@ -105,22 +105,24 @@ export function postSql(legs: Leg[]): SQL {
 /** The ledger's own refusal that failed a statement calling `postSql`, or null for any other failure. */
 export function ledgerFailure(err: unknown): InsufficientFunds | IdempotencyConflict | Error | null {
   const e = sqlState(err);
-  if (e?.code === 'ZL001') return new InsufficientFunds();
-  if (e?.code === 'ZL002') return new IdempotencyConflict(e.message);
-  if (e?.code === 'ZL003') return new Error(e.message);
+  if (e?.code === SQL_STATES.insufficientFunds) return new InsufficientFunds();
+  if (e?.code === SQL_STATES.keyConflict) return new IdempotencyConflict(e.message);
+  if (e?.code === SQL_STATES.partlyPosted) return new Error(e.message);
   return null;
 }
 
 /**
  * Posts legs atomically inside the caller's transaction, in one round trip (`ledger_post`,
- * migration 0022, where each rule is spelled out). Returns true when the legs were posted now,
- * false when every leg had been posted before (a retry: nothing moves).
+ * migrations/functions/ledger.sql, its live definition, where each rule is spelled out).
+ * Returns true when the legs were posted now, false when every leg had been posted before (a
+ * retry: nothing moves).
  *
- * - The user accounts of the batch are locked in id order before anything moves, so two
- *   transactions touching the same accounts never deadlock.
- * - A debit of a user account is a conditional UPDATE (`balance >= amount`); if it matches
- *   no row the payer lacks the money: InsufficientFunds. There is no read-decide-write of a
- *   balance anywhere; the CHECK constraint is the backstop.
+ * - Only the user accounts the batch debits are locked, in id order, before anything moves, so
+ *   two transactions touching the same accounts never deadlock; a credit of a user account goes
+ *   to one of its stripes and locks nothing (docs/LEDGER.md, "Why credits go to stripes").
+ * - A debit of a user account folds its stripes into its row and is a conditional UPDATE
+ *   (`balance >= amount`); if it matches no row the payer lacks the money: InsufficientFunds.
+ *   There is no read-decide-write of a balance anywhere; the CHECK constraint is the backstop.
  * - System accounts are neither locked nor updated: their balance is the sum of their
  *   transfers (view `account_balances`), so the escrow every purchase pays into is not a
  *   row every purchase waits for (migration 0011, docs/LEDGER.md).

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { HOUR_MS, discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import { row, type Executor } from '../../db/client.js';
-import { sqlState } from '../../db/errors.js';
+import { SQL_STATES, sqlState } from '../../db/errors.js';
 import { rescheduleSql } from '../../jobs/index.js';
 import { takeDiscountUseSql } from '../discounts/resolve.js';
 import { ledgerFailure, postSql } from '../ledger/service.js';
@@ -34,8 +34,6 @@ export interface PurchaseRecord {
   file?: { blobId: string; fileName: string; mime: string; size: number };
 }
 
-const DUPLICATE = 'ZL005';
-const DISCOUNT_USED_UP = 'ZL004';
 
 /**
  * Everything a purchase writes, as one statement, so it all happens or none of it and costs one
@@ -105,11 +103,12 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
       }),
     );
   }
-  // Money last: `post` locks the buyer's wallet (and, for an auto task, the developer's dev
-  // wallet, shared by all of that developer's sales) until commit; escrow is never locked.
+  // Money last: `post` locks the buyer's wallet until commit; the developer's dev wallet (an
+  // auto task's payout) is credited through a stripe and escrow is a system account, so
+  // neither is locked.
   const legs = p.file ? [...paymentLeg(orderId, p.buyerId, price), ...payoutLegs(orderId, task.developerId, price, p.feePercent, 'SALE')] : paymentLeg(orderId, p.buyerId, price);
-  const checks: SQL[] = [sql`zalik_require(o.id IS NOT NULL, ${DUPLICATE}, 'the Idempotency-Key is taken')`];
-  if (discount?.limited) checks.push(sql`zalik_require(EXISTS (SELECT 1 FROM discount_use), ${DISCOUNT_USED_UP}, 'the discount was used up')`);
+  const checks: SQL[] = [sql`zalik_require(o.id IS NOT NULL, ${SQL_STATES.purchaseDuplicate}, 'the Idempotency-Key is taken')`];
+  if (discount?.limited) checks.push(sql`zalik_require(EXISTS (SELECT 1 FROM discount_use), ${SQL_STATES.discountUsedUp}, 'the discount was used up')`);
   if (legs.length > 0) checks.push(postSql(legs));
   // `written` is read first so those rows are written before `ledger_post` takes the buyer's
   // wallet lock: a CTE nobody reads runs only after the main query, which would hold the lock
@@ -128,8 +127,8 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
     return toOrder(r, files);
   } catch (err) {
     const state = sqlState(err)?.code;
-    if (state === DUPLICATE) throw new DuplicatePurchase();
-    if (state === DISCOUNT_USED_UP) throw new DiscountUsedUp();
+    if (state === SQL_STATES.purchaseDuplicate) throw new DuplicatePurchase();
+    if (state === SQL_STATES.discountUsedUp) throw new DiscountUsedUp();
     throw ledgerFailure(err) ?? err;
   }
 }

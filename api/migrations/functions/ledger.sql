@@ -1,0 +1,114 @@
+-- The ledger's functions as they run now: this file is applied after the numbered migrations
+-- whenever its text changes (db/migrate.ts), so it is the live definition. Change a function
+-- here, never in a new numbered migration.
+--
+-- The custom SQLSTATEs (their one table on the TypeScript side is SQL_STATES in db/errors.ts):
+--   ZL001 insufficient funds: a debit found less than its amount;
+--   ZL002 an idempotency key posted before with another movement (the message is the key);
+--   ZL003 a batch partly posted before (a caller bug);
+--   ZL004 a purchase's discount was used up by another buyer (orders/record.ts);
+--   ZL005 a purchase's Idempotency-Key was taken by a request that committed first.
+
+-- Posts a batch of transfers in one round trip (docs/LEDGER.md). The rules, which
+-- modules/ledger/service.ts's `post` relies on:
+--  * user accounts are opened when missing; only the user accounts the batch DEBITS are locked,
+--    in id order, FOR NO KEY UPDATE (so two batches never deadlock, and the foreign-key checks
+--    of concurrent transfers stay free);
+--  * a debit of a user account folds the wallet's stripes into its row and is a conditional
+--    UPDATE (balance >= amount): no match, no money, ZL001 and nothing of the statement remains;
+--  * a credit of a user account goes to one of its 16 stripes (account_stripes), chosen by the
+--    server process, so concurrent credits do not queue on the wallet's row;
+--  * system accounts are neither locked nor updated (their balance is the sum of their transfers);
+--  * a leg's key is UNIQUE: a key posted before moves nothing and must describe the same
+--    movement, else ZL002; a batch is all new or all posted before, else ZL003.
+-- Returns true when the legs were posted now, false when all had been posted before.
+-- legs: [{"key", "from", "to", "amount", "kind", "reference"}], from/to being account codes.
+CREATE OR REPLACE FUNCTION ledger_post(legs jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  v_leg jsonb;
+  v_debit bigint;
+  v_credit bigint;
+  v_amount bigint;
+  v_posted bigint;
+  v_old transfers%ROWTYPE;
+  v_fresh int := 0;
+  v_missing text;
+BEGIN
+  INSERT INTO accounts (code, owner_id, kind)
+  SELECT c.code, split_part(c.code, ':', 2)::bigint, split_part(c.code, ':', 3)
+  FROM (SELECT l->>'from' AS code FROM jsonb_array_elements(legs) l UNION SELECT l->>'to' FROM jsonb_array_elements(legs) l) c
+  WHERE c.code LIKE 'user:%' AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.code = c.code)
+  ON CONFLICT DO NOTHING;
+
+  PERFORM 1 FROM accounts
+  WHERE code IN (SELECT l->>'from' FROM jsonb_array_elements(legs) l)
+    AND owner_id IS NOT NULL
+  ORDER BY id FOR NO KEY UPDATE;
+
+  FOR v_leg IN SELECT * FROM jsonb_array_elements(legs) LOOP
+    SELECT id INTO v_debit FROM accounts WHERE code = v_leg->>'from';
+    SELECT id INTO v_credit FROM accounts WHERE code = v_leg->>'to';
+    IF v_debit IS NULL OR v_credit IS NULL THEN
+      v_missing := CASE WHEN v_debit IS NULL THEN v_leg->>'from' ELSE v_leg->>'to' END;
+      RAISE EXCEPTION 'no such account: %', v_missing;
+    END IF;
+    v_amount := (v_leg->>'amount')::bigint;
+    v_posted := NULL;
+    INSERT INTO transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference)
+    VALUES (v_leg->>'key', v_debit, v_credit, v_amount, v_leg->>'kind', COALESCE(v_leg->>'reference', ''))
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id INTO v_posted;
+    IF v_posted IS NULL THEN
+      SELECT * INTO v_old FROM transfers WHERE idempotency_key = v_leg->>'key';
+      IF v_old.debit_account_id <> v_debit OR v_old.credit_account_id <> v_credit OR v_old.amount <> v_amount OR v_old.kind <> v_leg->>'kind' THEN
+        RAISE EXCEPTION USING ERRCODE = 'ZL002', MESSAGE = v_leg->>'key';
+      END IF;
+      CONTINUE;
+    END IF;
+    v_fresh := v_fresh + 1;
+    IF v_leg->>'from' LIKE 'user:%' THEN
+      WITH folded AS (DELETE FROM account_stripes WHERE account_id = v_debit RETURNING amount)
+      UPDATE accounts SET balance = balance + f.sum - v_amount
+      FROM (SELECT COALESCE(SUM(amount), 0) AS sum FROM folded) f
+      WHERE id = v_debit AND balance + f.sum >= v_amount;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'ZL001', MESSAGE = 'insufficient funds';
+      END IF;
+    END IF;
+    IF v_leg->>'to' LIKE 'user:%' THEN
+      INSERT INTO account_stripes (account_id, stripe, amount)
+      VALUES (v_credit, pg_backend_pid() % 16, v_amount)
+      ON CONFLICT (account_id, stripe) DO UPDATE SET amount = account_stripes.amount + EXCLUDED.amount;
+    END IF;
+  END LOOP;
+
+  IF v_fresh <> 0 AND v_fresh <> jsonb_array_length(legs) THEN
+    RAISE EXCEPTION USING ERRCODE = 'ZL003', MESSAGE = 'a transfer batch was partly posted before';
+  END IF;
+  RETURN v_fresh <> 0;
+END
+$$;
+
+-- `ledger_post` for a caller inside a longer transaction (the ledger's `post` in TypeScript):
+-- a refusal leaves nothing of the batch, answered instead of raised so the transaction goes on
+-- (the block below is a savepoint on the server, not a round trip): 'posted', 'repeated',
+-- 'insufficient' or 'conflict:<key>'.
+CREATE OR REPLACE FUNCTION ledger_try_post(legs jsonb) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN CASE WHEN ledger_post(legs) THEN 'posted' ELSE 'repeated' END;
+EXCEPTION
+  WHEN SQLSTATE 'ZL001' THEN RETURN 'insufficient';
+  WHEN SQLSTATE 'ZL002' THEN RETURN 'conflict:' || SQLERRM;
+END
+$$;
+
+-- Aborts the statement that calls it unless `ok`: a statement that writes several tables at
+-- once (a purchase) uses it to be all or nothing, e.g. when its anchoring row was not written.
+CREATE OR REPLACE FUNCTION zalik_require(ok boolean, state text, message text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  IF ok IS NOT TRUE THEN
+    RAISE EXCEPTION USING ERRCODE = state, MESSAGE = message;
+  END IF;
+  RETURN true;
+END
+$$;
