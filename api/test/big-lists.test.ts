@@ -1,5 +1,5 @@
 /**
- * The lists older clients ask for whole (every user; a buyer's every order) are streamed batch
+ * The lists clients ask for whole (every user; a buyer's every order; a developer's open queue) are streamed batch
  * by batch: the answer is the same list, and a cheap call beside 10 of them waits no more than
  * 100 ms longer than on the idle server (20 000 users as one array held the loop 450-550 ms).
  */
@@ -83,13 +83,22 @@ describe('lists asked for whole', () => {
     expect(whole[0]!.taskTitle).toBe('Курсова робота');
   });
 
+  it("a developer's whole queue of open orders is every one once, oldest first", async () => {
+    const queue = await getJson<{ id: string; user: { username: string } }[]>('/api/v1/histories/developer/in-progress', w.dev);
+    const ordered = await rows<{ id: number | string }>(ctx.deps.db, sql`SELECT id FROM orders WHERE status = 'IN_PROGRESS' ORDER BY created_at, id`);
+    expect(queue).toHaveLength(ORDERS);
+    expect(queue.map((o) => o.id)).toEqual(ordered.map((o) => String(o.id)));
+    expect(queue[0]!.user.username).toBe('olena');
+  });
+
   // PGlite runs each statement on the API's own thread, so there every read of the database
   // holds the loop whatever the answer's shape; the embedded database is for one instance and
   // the demo, PostgreSQL for production (README).
   if (onPostgres) it('ten of them at once cost a cheap call at most 100 ms over the idle server', async () => {
     const lists = Promise.all([
       ...Array.from({ length: 5 }, () => getJson<unknown[]>('/api/v1/users')),
-      ...Array.from({ length: 5 }, () => getJson<unknown[]>(`/api/v1/histories/user/${STUDENT}`, w.student)),
+      ...Array.from({ length: 3 }, () => getJson<unknown[]>(`/api/v1/histories/user/${STUDENT}`, w.student)),
+      ...Array.from({ length: 2 }, () => getJson<unknown[]>('/api/v1/histories/developer/in-progress', w.dev)),
     ]);
     const { result, late } = await lateDuring(`${base}/livez`, lists);
     expect(result.map((list) => list.length)).toEqual([...Array(5).fill(USERS + 5), ...Array(5).fill(ORDERS)]);

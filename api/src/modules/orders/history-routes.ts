@@ -24,7 +24,7 @@ import { detectFileType } from '../files/types.js';
 import { receiveFiles, removeBlobs, type StoredUpload } from '../files/upload.js';
 import { adminRefund } from './cancel.js';
 import { assertDeliverable, assertReplaceable, deliver, replaceFiles } from './delivery.js';
-import { closedOrdersOf, openOrdersOf, ordersOfBuyer, ordersOfBuyerInBatches } from './queries.js';
+import { closedOrdersOf, openOrdersInBatches, ordersOfBuyer, ordersOfBuyerInBatches } from './queries.js';
 import { sendJsonArray } from '../../http/json-stream.js';
 import { toDeveloperOrder, toInProgressOrder } from './rows.js';
 import { historyItem, toHistoryItems } from './history-items.js';
@@ -79,9 +79,14 @@ export const historyRoutes = (deps: AppDeps): Route[] => {
       return sendJsonArray(reply, historyInBatches(buyerId, currentUser(request)));
     }),
 
-    route(ep.ordersInProgress, { answer: InProgressList }, async (request) =>
-      (await openOrdersOf(db, currentUser(request).telegramId)).map(toInProgressOrder),
-    ),
+    route(ep.ordersInProgress, { answer: InProgressList }, async (request, reply) => {
+      const developerId = currentUser(request).telegramId;
+      // Unpaged in every client: streamed (http/json-stream.ts).
+      async function* batches() {
+        for await (const found of openOrdersInBatches(db, developerId, HISTORY_BATCH)) yield found.map(toInProgressOrder);
+      }
+      return sendJsonArray(reply, batches());
+    }),
 
     route(ep.developerCompletedOrders, { query: DeveloperOrdersQuery, answer: DeveloperOrderList }, async (request) => {
       const { page, limit } = request.query;

@@ -213,9 +213,21 @@ export async function markReprocessed(tx: Executor, orderId: number, buyerId: nu
 
 const WITH_BUYER = sql`SELECT o.*, u.username AS buyer_username FROM orders o JOIN users u ON u.telegram_id = o.buyer_id`;
 
-/** A developer's open orders, oldest first: the queue they work through. */
-export function openOrdersOf(ex: Executor, developerId: number): Promise<InProgressRow[]> {
-  return rows<InProgressRow>(ex, sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' ORDER BY o.created_at, o.id`);
+/**
+ * A developer's open orders, oldest first (the queue they work through), `size` at a time:
+ * each batch starts right after the previous one's last order (keyset on orders_developer_open).
+ */
+export async function* openOrdersInBatches(ex: Executor, developerId: number, size: number): AsyncGenerator<InProgressRow[]> {
+  let after = sql`TRUE`;
+  for (;;) {
+    const found = await rows<InProgressRow>(
+      ex,
+      sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' AND ${after} ORDER BY o.created_at, o.id LIMIT ${size}`,
+    );
+    if (found.length > 0) yield found;
+    if (found.length < size) return;
+    after = sql`(o.created_at, o.id) > (SELECT created_at, id FROM orders WHERE id = ${found.at(-1)!.id})`;
+  }
 }
 
 /** A developer's orders past IN_PROGRESS (delivered, disputed, done, refunded), newest first. */
