@@ -21,6 +21,18 @@ describe('session tokens', () => {
     expect(await createTokenService('a-secret-a-secret-a-secret-a-secret', 60).verify(token)).toBe('expired');
   });
 
+  it('are accepted when signed across a second boundary (one clock reading for iat and exp)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const tokens = createTokenService('a-secret-a-secret-a-secret-a-secret', 60);
+    for (const ms of [0, 500, 999]) {
+      vi.setSystemTime(new Date(Date.UTC(2026, 10, 23, 12, 0, 0, ms)));
+      const token = await tokens.sign(claims);
+      const { iat, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      expect(exp - iat).toBe(60);
+      expect(await createTokenService('a-secret-a-secret-a-secret-a-secret', 60).verify(token)).toMatchObject(claims);
+    }
+  });
+
   it('refuse a token whose signature or payload was changed, also after the real one was accepted', async () => {
     const tokens = createTokenService('a-secret-a-secret-a-secret-a-secret', 3600);
     const token = await tokens.sign(claims);

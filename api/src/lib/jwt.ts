@@ -33,11 +33,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const verified = new Map<string, JwtClaims>();
   return {
     async sign({ sub, roles, ban }) {
+      // One reading of the clock for both: read twice, a second could pass between them and
+      // the token would live ttl + 1 s, which verify refuses.
+      const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ roles, ban })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
         .sign(await key);
     },
     async verify(token) {
