@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.dbTimeouts });
   await migrate(database);
   // Demo mode's local fakes of the Bot API and the bank (imported here only: production never loads them).
   const demo = config.demo && !config.production ? await (await import('./modules/demo/payments.js')).startDemoPayments(config) : undefined;

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@zalik/contract';
 import { HttpError } from '../lib/errors.js';
-import { isConnectionLost, sqlState } from '../db/errors.js';
+import { BlobStoreUnavailable } from '../ports/blob-unavailable.js';
+import { isConnectionLost, isStatementCancelled, sqlState } from '../db/errors.js';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
@@ -65,6 +66,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // PostgreSQL rolled back whatever the request had not committed; a purchase whose COMMIT
       // was in flight is found by repeating it with the same Idempotency-Key.
       request.log.warn({ err }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
+    }
+    if (err instanceof BlobStoreUnavailable) {
+      // An error, not a warning: a full or read-only disk does not heal by itself.
+      request.log.error({ err }, 'file store unavailable');
+      return reply.status(503).header('retry-after', '30').send({ message: MSG.filesUnavailable });
+    }
+    if (isStatementCancelled(err)) {
+      // statement_timeout: the database is overloaded or a lock is held by a stuck session; the
+      // statement changed nothing and the same request later is the remedy.
+      request.log.warn({ err }, 'statement cancelled (statement_timeout)');
       return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
     }
     if (isDataException(err)) {
