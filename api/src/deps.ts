@@ -75,6 +75,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
     demoPayments,
+    readiness: { draining: false },
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
     },
