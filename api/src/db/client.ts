@@ -137,6 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
     );
     return {
+      reconnect() {},
       async close() {
         closed = true;
         if (owned.closed) return;

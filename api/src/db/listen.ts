@@ -13,6 +13,12 @@ export interface ChannelHandlers {
 
 export interface Subscription {
   close(): Promise<void>;
+  /**
+   * Drops the connection and listens on a new one (saying `lost`, then `ready`): for a
+   * subscriber that found it silent, since a frozen peer never closes it. A no-op where the
+   * feed cannot go silent (PGlite, in-process) and while a reconnect is already under way.
+   */
+  reconnect(): void;
 }
 
 const RETRY_MS = { first: 500, max: 30_000 };
@@ -45,6 +51,8 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
       keepAlive: true,
       // A server that swallows the connect must not stall the reconnect loop for ever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Nor a server that takes the connection and then never answers the LISTEN.
+      query_timeout: CONNECT_TIMEOUT_MS,
       application_name: `zalik-listen-${channel}`,
     });
     client = c;
@@ -73,6 +81,16 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
 
   void connect();
   return {
+    reconnect() {
+      const c = client;
+      if (closed || timer || !c) return;
+      // Its late 'end' or 'error' must not schedule a second reconnect.
+      client = undefined;
+      void c.end().catch(() => {});
+      // end() waits for the peer's goodbye, which a frozen peer never sends: cut the socket.
+      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      schedule(new Error('the LISTEN connection went silent'));
+    },
     async close() {
       closed = true;
       clearTimeout(timer);
