@@ -50,7 +50,8 @@ function within(ms: number, work: Promise<unknown>): Promise<unknown> {
  */
 export async function healthRoutes(app: FastifyInstance, opts: { database: Database; blobs: BlobStore; readiness: Readiness }): Promise<void> {
   const { database, blobs } = opts;
-  const databaseUp = memo(MEMO_MS, () => database.ping());
+  // The PostgreSQL probe gives up after 2 s itself; PGlite's waits behind a transaction in progress.
+  const databaseUp = memo(MEMO_MS, () => within(POOL_PROBE_MS, database.ping()));
   // The requests' own path: a connection from the pool (on PGlite, the one engine) and a statement on it.
   const poolServes = memo(MEMO_MS, () => within(POOL_PROBE_MS, database.db.execute(sql`SELECT 1`)));
   // The uploads' own path: a small file written (flushed and renamed on disk) and deleted.
