@@ -62,16 +62,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (err instanceof SyntaxError) return reply.status(400).send({ message: MSG.badJson });
     if (BROKEN_MULTIPART.test(err.message ?? '')) return reply.status(400).send({ message: MSG.badRequest });
+    // Before the database's check: a bucket's refused connection is in its cause.
+    if (err instanceof BlobStoreUnavailable) {
+      // An error, not a warning: a full or read-only disk does not heal by itself.
+      request.log.error({ err }, 'file store unavailable');
+      return reply.status(503).header('retry-after', '30').send({ message: MSG.filesUnavailable });
+    }
     if (isConnectionLost(err)) {
       // PostgreSQL rolled back whatever the request had not committed; a purchase whose COMMIT
       // was in flight is found by repeating it with the same Idempotency-Key.
       request.log.warn({ err }, 'database unreachable');
       return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
-    }
-    if (err instanceof BlobStoreUnavailable) {
-      // An error, not a warning: a full or read-only disk does not heal by itself.
-      request.log.error({ err }, 'file store unavailable');
-      return reply.status(503).header('retry-after', '30').send({ message: MSG.filesUnavailable });
     }
     if (isStatementCancelled(err)) {
       // statement_timeout: the database is overloaded or a lock is held by a stuck session; the

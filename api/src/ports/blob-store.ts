@@ -74,7 +74,14 @@ export class LocalBlobStore implements BlobStore {
   private async dirOf(file: string): Promise<void> {
     const dir = path.dirname(file);
     if (this.made.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true }).catch(async (err: unknown) => {
+      // Node's recursive mkdir reports a read-only file system as ENOENT; a plain mkdir of the
+      // one missing level (the store's root exists) tells the real cause, EROFS.
+      if (!isMissingBlob(err)) throw err;
+      await mkdir(dir).catch((plain: { code?: string }) => {
+        if (plain.code !== 'EEXIST') throw plain.code === 'ENOENT' ? err : plain;
+      });
+    });
     this.made.add(dir);
   }
 
