@@ -15,6 +15,7 @@ export const SLOW = [
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
   'test/db-freeze.test.ts',
+  'test/db-timeouts.test.ts',
   'test/feed-silent.test.ts',
   'test/ledger-service.test.ts',
   'test/backup-roundtrip.test.ts',
