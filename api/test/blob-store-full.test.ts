@@ -20,6 +20,7 @@ import { row, type Executor } from '../src/db/client.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';
 import { NO_RATE_LIMITS, STUDENT, autoTask, balanceOf, buy, createWorld, manualTask, multipart, topUp, type World } from './docx.js';
 import { startS3, type S3Server } from './s3.js';
+import { storeUnavailableReason } from '../src/ports/blob-unavailable.js';
 
 const FILES_UNAVAILABLE = { status: 503, body: { message: MSG.filesUnavailable }, retryAfter: '30' };
 const answer = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) => ({
@@ -72,6 +73,22 @@ function mount(args: string[]): void {
     throw new Error(`blob-store-full.test.ts mounts a small tmpfs and needs root with CAP_SYS_ADMIN: mount ${args.join(' ')} failed: ${String((e as { stderr?: unknown }).stderr ?? e)}`);
   }
 }
+
+describe('what counts as the store being unavailable', () => {
+  it('full, read-only, quota, permissions and I/O on disk; unreachable, throttling, refused keys, full or failing on S3; not a missing file or a bad request', () => {
+    const disk = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of ['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ECONNREFUSED', 'ETIMEDOUT']) expect(storeUnavailableReason(disk(code))).toBe(code);
+    const s3 = (status: number, code: string) => Object.assign(new Error(code), { status, code });
+    expect(storeUnavailableReason(s3(507, 'XMinioStorageFull'))).toBe('XMinioStorageFull');
+    expect(storeUnavailableReason(s3(503, 'SlowDown'))).toBe('SlowDown');
+    expect(storeUnavailableReason(s3(403, 'AccessDenied'))).toBe('AccessDenied');
+    expect(storeUnavailableReason(s3(502, 'HTTP502'))).toBe('HTTP 502');
+    expect(storeUnavailableReason(s3(404, 'ENOENT'))).toBeUndefined();
+    expect(storeUnavailableReason(s3(400, 'InvalidArgument'))).toBeUndefined();
+    expect(storeUnavailableReason(disk('ENOENT'))).toBeUndefined();
+    expect(storeUnavailableReason(new Error('not a blob id: x'))).toBeUndefined();
+  });
+});
 
 describe('a local disk that is full or read-only', () => {
   let ctx: TestContext;
