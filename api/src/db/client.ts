@@ -37,8 +37,6 @@ export interface Database {
   listen(channel: string, on: ChannelHandlers): Subscription;
   /** Rejects when the database cannot answer `SELECT 1` within a few seconds (readiness probes). */
   ping(): Promise<void>;
-  /** The pool's queue right now (PostgreSQL; PGlite has no pool and reports zeros): readiness reads it. */
-  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -55,15 +53,13 @@ export interface OpenOptions {
   timeouts?: DbTimeouts;
 }
 
-const POOL_MAX = 20;
-
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
     const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
     const pool = new Pool({
       connectionString: opts.databaseUrl,
-      max: POOL_MAX,
+      max: 20,
       statement_timeout: timeouts.statementMs,
       query_timeout: timeouts.queryMs,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
@@ -99,7 +95,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       script,
       listen,
       ping: prober.ping,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
       close: async () => {
         await prober.close();
         await pool.end();
@@ -148,8 +143,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const ping = async () => {
     await owned.query('SELECT 1');
   };
-  const poolStats = () => ({ total: 0, idle: 0, waiting: 0, max: 0 });
-  return { db, kind: 'pglite', script, listen, ping, poolStats, close: () => owned.close() };
+  return { db, kind: 'pglite', script, listen, ping, close: () => owned.close() };
 }
 
 /** pg takes a per-query `query_timeout`, which its types do not list. */
