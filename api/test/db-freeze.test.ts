@@ -146,7 +146,9 @@ if (onPostgres) describe('an API process whose PostgreSQL connections freeze und
       expect(firstSaleAfter - frozeAt).toBeLessThan(30_000);
       const failedReady = readiness.filter((r) => r.at > frozeAt && r.status === 503);
       expect(failedReady.length).toBeGreaterThan(0);
-      expect(failedReady.every((r) => r.failing?.includes('pool'))).toBe(true);
+      // The pool is what fails; the probe's own connection may freeze too, and its answer say `database` alone.
+      expect(failedReady.some((r) => r.failing?.includes('pool'))).toBe(true);
+      expect(failedReady.filter((r) => !r.failing?.some((f) => f === 'pool' || f === 'database'))).toEqual([]);
       const readyAgain = readiness.find((r) => r.at > failedReady.at(-1)!.at && r.status === 200)!;
       expect(readyAgain.at - frozeAt).toBeLessThan(30_000);
       // Meanwhile buyers were told, never left hanging, and never saw a 500.

@@ -100,6 +100,32 @@ if (onPostgres) describe('on PostgreSQL', () => {
       expect(Date.now() - again).toBeLessThan(QUERY_MS);
     });
 
+    it('closes within seconds when its connections froze (shutdown must not wait for a goodbye that never comes)', async () => {
+      const target = new URL(pgDb.url);
+      const own = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      await own.start();
+      const via = new URL(pgDb.url);
+      via.hostname = '127.0.0.1';
+      via.port = String(own.port);
+      const other = await openDatabase({ databaseUrl: via.toString(), timeouts: { statementMs: QUERY_MS / 2, queryMs: QUERY_MS, idleInTransactionMs: 2_000 } });
+      let ready!: () => void;
+      const listening = new Promise<void>((r) => (ready = r));
+      const feed = other.listen('freeze_test', { message: () => {}, ready: () => ready(), lost: () => {} });
+      await listening;
+      await other.ping();
+      await other.db.execute(sql`SELECT 1`);
+      // The pool's, the probe's and the LISTEN connection.
+      expect(own.freeze()).toBe(3);
+      const started = Date.now();
+      try {
+        await feed.close();
+        await other.close();
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await own.stop();
+      }
+    }, 30_000);
+
     it('keeps no pool slot when BEGIN itself gets no answer, more times than the pool has slots', async () => {
       // drizzle sends BEGIN before the code that releases its client: a timed-out BEGIN kept its slot.
       for (let i = 0; i < 25; i++) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './probe.js';
+import { endClient } from './end-client.js';
 
 /** What a subscriber to a NOTIFY channel hears. */
 export interface ChannelHandlers {
@@ -61,7 +62,7 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
     });
     // Only the current connection may trigger a reconnect: an old one ending later must not.
     c.on('error', (e) => {
-      void c.end().catch(() => {});
+      void endClient(c);
       if (client === c) schedule(e);
     });
     c.on('end', () => {
@@ -70,11 +71,11 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
     try {
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (closed) return void (await c.end().catch(() => {}));
+      if (closed) return void (await endClient(c));
       retryMs = RETRY_MS.first;
       on.ready();
     } catch (e) {
-      void c.end().catch(() => {});
+      void endClient(c);
       if (client === c) schedule(e);
     }
   }
@@ -86,15 +87,13 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
       if (closed || timer || !c) return;
       // Its late 'end' or 'error' must not schedule a second reconnect.
       client = undefined;
-      void c.end().catch(() => {});
-      // end() waits for the peer's goodbye, which a frozen peer never sends: cut the socket.
-      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      void endClient(c, 0);
       schedule(new Error('the LISTEN connection went silent'));
     },
     async close() {
       closed = true;
       clearTimeout(timer);
-      await client?.end().catch(() => {});
+      if (client) await endClient(client);
     },
   };
 }

@@ -115,7 +115,6 @@ export class CatalogueCache {
     if (this.live && Date.now() - this.provenAt >= this.timings.maxSilenceMs) {
       this.log?.error({ silentMs: Date.now() - this.provenAt }, 'catalogue cache: change feed silent, reading the database');
       this.setLive(false);
-      this.subscription?.reconnect();
     }
     return this.live;
   }
@@ -216,7 +215,10 @@ export class CatalogueCache {
       const sentAt = Date.now();
       // Raced too: the pool may be what hangs.
       await Promise.race([database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`), timeout]);
-      await Promise.race([arrived, timeout]);
+      // Sent and committed, yet not heard back: the LISTEN connection is what is silent.
+      await Promise.race([arrived, timeout]).catch((e: Error) => {
+        throw Object.assign(e, { silent: true });
+      });
       this.provenAt = Math.max(this.provenAt, sentAt);
     } finally {
       clearTimeout(timer);
@@ -237,8 +239,9 @@ export class CatalogueCache {
       this.setLive(true);
     } catch (error) {
       if (this.live) this.log?.error({ err: error }, 'catalogue cache: change feed silent, reading the database');
-      // A LISTEN connection that looks fine but delivers nothing is replaced.
-      if (this.listening) this.subscription?.reconnect();
+      // A LISTEN connection that looks fine but delivers nothing is replaced (not when it was the
+      // pool that did not answer: a new LISTEN would not help).
+      if (this.listening && (error as { silent?: boolean }).silent) this.subscription?.reconnect();
       this.setLive(false);
     } finally {
       this.checking = false;
