@@ -16,6 +16,9 @@ export const SLOW = [
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
   'test/bot-inbox-payments.test.ts',
+  'test/db-freeze.test.ts',
+  'test/db-timeouts.test.ts',
+  'test/feed-silent.test.ts',
   'test/ledger-service.test.ts',
   'test/backup-roundtrip.test.ts',
   // Thousands of requests or rows.
@@ -38,6 +41,8 @@ export const SLOW = [
   'test/orders-timers.test.ts',
   'test/security-rate-limit.test.ts',
   'test/catalogue-cache.test.ts',
+  'test/readiness.test.ts',
+  'test/blob-store-full.test.ts',
   // Heavy for one file: many apps, markets or documents built.
   'test/dashboard-api.test.ts',
   'test/dashboard-export.test.ts',

@@ -113,12 +113,14 @@ const clientConfig = defineConfig({
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },
       '/healthz': { target: API_ORIGIN, changeOrigin: true },
+      '/readyz': { target: API_ORIGIN, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },
       '/healthz': { target: API_ORIGIN, changeOrigin: true },
+      '/readyz': { target: API_ORIGIN, changeOrigin: true },
     },
   },
 });

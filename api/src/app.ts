@@ -69,7 +69,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   deps.catalogue.start(deps.database, app.log);
   app.addHook('onClose', () => deps.catalogue.stop());
 
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, blobs: deps.blobs, readiness: deps.readiness });
 
   await registerRoutes(app, usersRoutes(deps));
   await registerRoutes(app, catalogueRoutes(deps), (scope) => catalogueScope(scope, deps));

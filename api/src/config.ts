@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BROADCAST_RATE_PER_SECOND, type RateLimitName } from '@zalik/contract';
+import { DEFAULT_DB_TIMEOUTS, QUERY_TIMEOUT_MARGIN_MS, type DbTimeouts } from './db/timeouts.js';
 
 /** Raised for a configuration the server must not start with; main prints it and exits 1. */
 export class ConfigError extends Error {}
@@ -10,6 +11,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long a PostgreSQL statement, an answer and an idle transaction may take (db/timeouts.ts). */
+  dbTimeouts: DbTimeouts;
   botToken: string;
   /** No real bot: a local token signs initData for demo personas. */
   demo: boolean;
@@ -209,6 +212,15 @@ function rateLimits(env: Env): RateLimits {
 
 type Env = Record<string, string | undefined>;
 
+/** `DB_STATEMENT_TIMEOUT_MS`, `DB_QUERY_TIMEOUT_MS` (default: the statement's plus a margin), `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS`. */
+function dbTimeouts(env: Env): DbTimeouts {
+  const statementMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementMs, 100);
+  const queryMs = int(env, 'DB_QUERY_TIMEOUT_MS', statementMs + QUERY_TIMEOUT_MARGIN_MS, 100);
+  // The other way round a slow statement would cost its connection instead of being cancelled.
+  if (queryMs <= statementMs) throw new ConfigError(`DB_QUERY_TIMEOUT_MS (${queryMs}) must be above DB_STATEMENT_TIMEOUT_MS (${statementMs})`);
+  return { statementMs, queryMs, idleInTransactionMs: int(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 100) };
+}
+
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -249,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbTimeouts: dbTimeouts(env),
     // Demo mode signs initData itself, with a token that only this process knows.
     botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,
     demo,

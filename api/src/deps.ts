@@ -79,6 +79,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     bot: null,
     botInbox: null,
     demoPayments,
+    readiness: { draining: false },
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
     },

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.dbTimeouts });
   await migrate(database);
   // Demo mode's local fakes of the Bot API and the bank (imported here only: production never loads them).
   const demo = config.demo && !config.production ? await (await import('./modules/demo/payments.js')).startDemoPayments(config) : undefined;
@@ -40,6 +40,9 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending requests while the
+    // running ones, the jobs and the bot finish.
+    deps.readiness.draining = true;
     app.log.info({ signal }, 'shutting down');
     // Bot and jobs first (they use the database; running jobs are waited for), then the
     // server, then what createDeps started, then the database. A step that fails is logged

@@ -79,7 +79,9 @@ export async function createTestContext(
     ...s3?.env,
     ...env,
   });
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, ...opts } : { pglite: await newPglite(), ...opts });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, ...opts } : { pglite: await newPglite(), ...opts },
+  );
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });

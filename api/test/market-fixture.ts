@@ -46,6 +46,8 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
   const span = o.days * 86_400;
 
   return db.transaction(async (tx) => {
+    // Each INSERT writes up to hundreds of thousands of rows: more than a request's 15 s on a loaded machine.
+    await tx.execute(sql`SET LOCAL statement_timeout = '10min'`);
     const developerIds = DEVELOPERS.map((_, j) => devBase + j + 1);
     await tx.execute(sql`
       INSERT INTO users (telegram_id, username, first_name, last_name, course_number, created_at, updated_at)

@@ -3,11 +3,13 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in front of the PostgreSQL server, so a test can make the server "go away"
  * (every connection cut, new ones refused) and come back, without restarting the cluster
- * other test files share.
+ * other test files share; or freeze the connections it carries (`freeze`), as a peer that
+ * stops answering without closing anything.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly links = new Set<Link>();
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -30,24 +32,60 @@ export class TcpProxy {
     const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    this.links.clear();
     await closed;
+  }
+
+  /**
+   * Every connection open now stops carrying bytes, both ways, and stays open: neither side
+   * hears of the other closing (a frozen peer, a dropped NAT entry, a stuck pooler). Keep-alive
+   * probes are answered by this machine's kernel, so only the application can notice.
+   * Connections made afterwards are carried as before. Returns how many were frozen.
+   */
+  freeze(): number {
+    let n = 0;
+    for (const link of this.links) {
+      if (link.frozen) continue;
+      link.frozen = true;
+      n++;
+      link.client.unpipe(link.upstream);
+      link.upstream.unpipe(link.client);
+      link.client.pause();
+      link.upstream.pause();
+    }
+    return n;
+  }
+
+  /** How many connections are open and carrying bytes (not frozen). */
+  get carrying(): number {
+    return [...this.links].filter((l) => !l.frozen).length;
   }
 
   private pipe(client: Socket): void {
     const upstream = connect(this.target.port, this.target.host);
+    const link: Link = { client, upstream, frozen: false };
+    this.links.add(link);
     const sockets = [client, upstream];
-    const close = () => {
-      for (const s of sockets) {
-        s.destroy();
-        this.sockets.delete(s);
+    const close = (s: Socket) => () => {
+      // A frozen link passes nothing on, not even that one side has gone.
+      for (const t of link.frozen ? [s] : sockets) {
+        t.destroy();
+        this.sockets.delete(t);
       }
+      if (sockets.every((t) => t.destroyed)) this.links.delete(link);
     };
     for (const s of sockets) {
       this.sockets.add(s);
-      s.on('error', close);
-      s.on('close', close);
+      s.on('error', close(s));
+      s.on('close', close(s));
     }
     client.pipe(upstream);
     upstream.pipe(client);
   }
+}
+
+interface Link {
+  client: Socket;
+  upstream: Socket;
+  frozen: boolean;
 }

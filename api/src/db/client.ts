@@ -9,6 +9,7 @@ import pg from 'pg';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
 import { Pool } from './pool.js';
+import { DEFAULT_DB_TIMEOUTS, LONG_DB_TIMEOUTS, type DbTimeouts } from './timeouts.js';
 
 /**
  * No table schema: the SQL migrations are the schema, and every query is written in SQL with
@@ -21,7 +22,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that can run a query: the database or a transaction in progress. */
 export type Executor = Db | Tx;
 
-/** Runs raw SQL (several statements allowed) in one transaction on the driver itself; used by migrations. */
+/**
+ * Runs raw SQL (several statements allowed) in one transaction on the driver itself, with the
+ * long timeouts (`LONG_DB_TIMEOUTS`): migrations, and the orphan sweep, which holds its lock's
+ * transaction open while it lists the file store.
+ */
 export type ScriptRunner = <T>(fn: (exec: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => Promise<T>;
 
 export interface Database {
@@ -44,27 +49,35 @@ export interface OpenOptions {
   pglite?: PGlite;
   /** Hears every query drizzle sends (tests derive what a read depends on from it). */
   logQuery?: (query: string, params: unknown[]) => void;
+  /** PostgreSQL only; default `DEFAULT_DB_TIMEOUTS` (main.ts passes the configured ones, scripts the long ones). */
+  timeouts?: DbTimeouts;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
   if (opts.databaseUrl) {
+    const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
     const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: 20,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
       // While the server is unreachable a request fails within seconds instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A peer that vanished without a word (failover, dropped NAT entry) surfaces as an error.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     const db = drizzlePg(pool, { logger }) as unknown as Db;
     const script: ScriptRunner = async (fn) => {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
+        await c.query(`SET LOCAL statement_timeout = ${LONG_DB_TIMEOUTS.statementMs}; SET LOCAL idle_in_transaction_session_timeout = ${LONG_DB_TIMEOUTS.idleInTransactionMs}`);
         // Without parameters pg uses the simple protocol, which takes several statements at once.
-        const result = await fn(async (text) => (await c.query(text)).rows);
-        await c.query('COMMIT');
+        const result = await fn(async (text) => (await c.query(longQuery(text))).rows);
+        await c.query(longQuery('COMMIT'));
         c.release();
         return result;
       } catch (e) {
@@ -119,6 +132,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
     );
     return {
+      reconnect() {},
       async close() {
         closed = true;
         if (owned.closed) return;
@@ -131,6 +145,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
   return { db, kind: 'pglite', script, listen, ping, close: () => owned.close() };
 }
+
+/** pg takes a per-query `query_timeout`, which its types do not list. */
+const longQuery = (text: string) => ({ text, query_timeout: LONG_DB_TIMEOUTS.queryMs }) as pg.QueryConfig;
 
 /** Rows of a raw SQL query, the same for both drivers (both answer `{ rows }`). */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {

@@ -15,13 +15,21 @@ export const SQL_STATES = {
   purchaseDuplicate: 'ZL005',
 } as const;
 
-/** SQLSTATEs that say the connection, not the statement, failed: class 08, admin shutdown, crash, starting up, too many connections. */
-const CONNECTION_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/**
+ * SQLSTATEs that say the connection, not the statement, failed: class 08, admin shutdown, crash,
+ * starting up, too many connections, and a session ended for idling in a transaction.
+ */
+const CONNECTION_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300|25P03)$/;
 /** Socket errors on the way to the server (a restart, a failover, a pooler closing connections). */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** What `pg` and `pg-pool` say, without a code, when the connection is gone or cannot be had. */
+/**
+ * What `pg` and `pg-pool` say, without a code, when the connection is gone or cannot be had (a
+ * query that got no answer within `query_timeout` included: its connection is destroyed, and
+ * whether a COMMIT in flight went through is unknown).
+ */
 const DRIVER_MESSAGES =
-  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Query read timeout)$/;
+const QUERY_TIMEOUT = 'Query read timeout';
 
 /**
  * Whether an error means the database could not be reached or dropped the connection, so the
@@ -53,4 +61,18 @@ export function sqlState(err: unknown): { code: string; message: string } | unde
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: String(e.message ?? '') };
   }
   return undefined;
+}
+
+/** The driver gave up waiting for a query's answer (`query_timeout`): the connection must not be reused. */
+export function isQueryTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === QUERY_TIMEOUT && sqlState(err) === undefined;
+}
+
+/**
+ * The server cancelled a statement (SQLSTATE 57014: `statement_timeout`, or a cancel request):
+ * the database is too busy to answer in time, the statement changed nothing, and repeating the
+ * request later is the remedy, as for a lost connection.
+ */
+export function isStatementCancelled(err: unknown): boolean {
+  return sqlState(err)?.code === '57014';
 }

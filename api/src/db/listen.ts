@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './probe.js';
+import { endClient } from './end-client.js';
 
 /** What a subscriber to a NOTIFY channel hears. */
 export interface ChannelHandlers {
@@ -13,6 +14,12 @@ export interface ChannelHandlers {
 
 export interface Subscription {
   close(): Promise<void>;
+  /**
+   * Drops the connection and listens on a new one (saying `lost`, then `ready`): for a
+   * subscriber that found it silent, since a frozen peer never closes it. A no-op where the
+   * feed cannot go silent (PGlite, in-process) and while a reconnect is already under way.
+   */
+  reconnect(): void;
 }
 
 const RETRY_MS = { first: 500, max: 30_000 };
@@ -45,6 +52,8 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
       keepAlive: true,
       // A server that swallows the connect must not stall the reconnect loop for ever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Nor a server that takes the connection and then never answers the LISTEN.
+      query_timeout: CONNECT_TIMEOUT_MS,
       application_name: `zalik-listen-${channel}`,
     });
     client = c;
@@ -53,7 +62,7 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
     });
     // Only the current connection may trigger a reconnect: an old one ending later must not.
     c.on('error', (e) => {
-      void c.end().catch(() => {});
+      void endClient(c);
       if (client === c) schedule(e);
     });
     c.on('end', () => {
@@ -62,21 +71,29 @@ export function listenPostgres(connectionString: string, channel: string, on: Ch
     try {
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (closed) return void (await c.end().catch(() => {}));
+      if (closed) return void (await endClient(c));
       retryMs = RETRY_MS.first;
       on.ready();
     } catch (e) {
-      void c.end().catch(() => {});
+      void endClient(c);
       if (client === c) schedule(e);
     }
   }
 
   void connect();
   return {
+    reconnect() {
+      const c = client;
+      if (closed || timer || !c) return;
+      // Its late 'end' or 'error' must not schedule a second reconnect.
+      client = undefined;
+      void endClient(c, 0);
+      schedule(new Error('the LISTEN connection went silent'));
+    },
     async close() {
       closed = true;
       clearTimeout(timer);
-      await client?.end().catch(() => {});
+      if (client) await endClient(client);
     },
   };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isConnectionLost, sqlState } from './errors.js';
+import { isConnectionLost, isQueryTimeout, sqlState } from './errors.js';
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
@@ -21,7 +21,10 @@ export class Pool extends pg.Pool {
     // client; pg-pool listens only while the client is idle, and an 'error' without a listener
     // ends the process. The query in flight, if any, fails on its own and answers the request;
     // the dead client is no longer queryable, so its release destroys it.
-    this.on('connect', (client) => client.on('error', () => {}));
+    this.on('connect', (client) => {
+      client.on('error', () => {});
+      destroyedOnTimeout(client);
+    });
     this.on('error', () => {});
   }
 
@@ -115,4 +118,25 @@ function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
   client.once('end', lost);
   client.release = once;
   return client;
+}
+
+/**
+ * A query that timed out on the client (`query_timeout`) leaves its connection waiting for an
+ * answer that may never come: back in the pool, the next borrower's statements would queue
+ * behind it and hang as well. Such a client is released with the error, which destroys it, at
+ * once: a transaction's ROLLBACK then fails at once instead of waiting another timeout, and
+ * its own release later is a no-op (`releasedWhenLost`).
+ */
+function destroyedOnTimeout(client: pg.PoolClient): void {
+  const query = client.query;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
+  client.query = function (this: pg.PoolClient, ...args: any[]): any {
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (isQueryTimeout(err)) client.release(err as Error);
+      });
+    }
+    return result;
+  } as typeof client.query;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { endClient } from './end-client.js';
 
 /** How long connecting to PostgreSQL may take before a request or probe gives up. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -16,7 +17,7 @@ export function createProber(connectionString: string): { ping(): Promise<void>;
 
   const drop = (c: Promise<pg.Client>) => {
     if (current === c) current = undefined;
-    void c.then((client) => client.end()).catch(() => {});
+    void c.then(endClient, () => {});
   };
 
   const open = (): Promise<pg.Client> => {
@@ -49,7 +50,7 @@ export function createProber(connectionString: string): { ping(): Promise<void>;
       closed = true;
       const c = current;
       current = undefined;
-      await c?.then((client) => client.end()).catch(() => {});
+      await c?.then(endClient, () => {});
     },
   };
 }

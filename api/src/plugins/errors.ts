@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@zalik/contract';
 import { HttpError } from '../lib/errors.js';
-import { isConnectionLost, sqlState } from '../db/errors.js';
+import { BlobStoreUnavailable } from '../ports/blob-unavailable.js';
+import { isConnectionLost, isStatementCancelled, sqlState } from '../db/errors.js';
 
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
@@ -61,10 +62,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (err instanceof SyntaxError) return reply.status(400).send({ message: MSG.badJson });
     if (BROKEN_MULTIPART.test(err.message ?? '')) return reply.status(400).send({ message: MSG.badRequest });
+    // Before the database's check: a bucket's refused connection is in its cause.
+    if (err instanceof BlobStoreUnavailable) {
+      // An error, not a warning: a full or read-only disk does not heal by itself.
+      request.log.error({ err }, 'file store unavailable');
+      return reply.status(503).header('retry-after', '30').send({ message: MSG.filesUnavailable });
+    }
     if (isConnectionLost(err)) {
       // PostgreSQL rolled back whatever the request had not committed; a purchase whose COMMIT
       // was in flight is found by repeating it with the same Idempotency-Key.
       request.log.warn({ err }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
+    }
+    if (isStatementCancelled(err)) {
+      // statement_timeout: the database is overloaded or a lock is held by a stuck session; the
+      // statement changed nothing and the same request later is the remedy.
+      request.log.warn({ err }, 'statement cancelled (statement_timeout)');
       return reply.status(503).header('retry-after', '5').send({ message: MSG.unavailable });
     }
     if (isDataException(err)) {

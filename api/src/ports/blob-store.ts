@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { writing } from './blob-unavailable.js';
 
 // The callback form: fs/promises' writeFile builds a FileHandle per call, which showed in the
 // profile of auto-generated purchases (one file written per sale).
@@ -73,7 +74,14 @@ export class LocalBlobStore implements BlobStore {
   private async dirOf(file: string): Promise<void> {
     const dir = path.dirname(file);
     if (this.made.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true }).catch(async (err: unknown) => {
+      // Node's recursive mkdir reports a read-only file system as ENOENT; a plain mkdir of the
+      // one missing level (the store's root exists) tells the real cause, EROFS.
+      if (!isMissingBlob(err)) throw err;
+      await mkdir(dir).catch((plain: { code?: string }) => {
+        if (plain.code !== 'EEXIST') throw plain.code === 'ENOENT' ? err : plain;
+      });
+    });
     this.made.add(dir);
   }
 
@@ -83,36 +91,51 @@ export class LocalBlobStore implements BlobStore {
     return path.join(this.root, id.slice(0, 2), id);
   }
 
-  async put(bytes: Buffer): Promise<string> {
-    const id = randomUUID();
-    const file = this.pathOf(id);
-    await this.dirOf(file);
-    // Write then rename: a crash never leaves a half-written blob under a real id.
-    const tmp = `${file}.tmp`;
-    await writeFileOnce(tmp, bytes, { flush: true }).catch(async (err: unknown) => {
-      // The directory went away under us (removed by hand): make it again, once.
-      if (!isMissingBlob(err)) throw err;
-      this.made.delete(path.dirname(file));
+  /**
+   * Fails with `BlobStoreUnavailable` when the disk cannot take the bytes (full, read-only, a
+   * quota), leaving nothing behind: a half-written temporary file is removed.
+   */
+  put(bytes: Buffer): Promise<string> {
+    return writing(async () => {
+      const id = randomUUID();
+      const file = this.pathOf(id);
       await this.dirOf(file);
-      await writeFileOnce(tmp, bytes, { flush: true });
+      // Write then rename: a crash never leaves a half-written blob under a real id.
+      const tmp = `${file}.tmp`;
+      try {
+        await writeFileOnce(tmp, bytes, { flush: true }).catch(async (err: unknown) => {
+          // The directory went away under us (removed by hand): make it again, once.
+          if (!isMissingBlob(err)) throw err;
+          this.made.delete(path.dirname(file));
+          await this.dirOf(file);
+          await writeFileOnce(tmp, bytes, { flush: true });
+        });
+        await rename(tmp, file);
+        await syncFolder(path.dirname(file));
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
+      return id;
     });
-    await rename(tmp, file);
-    await syncFolder(path.dirname(file));
-    return id;
   }
 
-  async putStream(id: string, body: Readable, size: number): Promise<void> {
-    const file = this.pathOf(id);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.tmp`;
-    await pipeline(body, createWriteStream(tmp, { flush: true }));
-    const written = (await stat(tmp)).size;
-    if (written !== size) {
-      await rm(tmp, { force: true });
-      throw new Error(`blob ${id}: expected ${size} bytes, got ${written}`);
-    }
-    await rename(tmp, file);
-    await syncFolder(path.dirname(file));
+  putStream(id: string, body: Readable, size: number): Promise<void> {
+    return writing(async () => {
+      const file = this.pathOf(id);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.tmp`;
+      try {
+        await pipeline(body, createWriteStream(tmp, { flush: true }));
+        const written = (await stat(tmp)).size;
+        if (written !== size) throw new Error(`blob ${id}: expected ${size} bytes, got ${written}`);
+        await rename(tmp, file);
+        await syncFolder(path.dirname(file));
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
+    });
   }
 
   get(id: string): Promise<Buffer> {

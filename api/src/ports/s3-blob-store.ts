@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { BLOB_ID, type BlobInfo, type BlobStore } from './blob-store.js';
+import { writing } from './blob-unavailable.js';
 import { EMPTY_SHA256, UNSIGNED_PAYLOAD, signV4, uriEncode, type Credentials } from '../lib/sigv4.js';
 
 export interface S3Options extends Credentials {
@@ -108,7 +109,9 @@ export class S3BlobStore implements BlobStore {
           reject,
         );
       });
-      req.on('timeout', () => req.destroy(new Error(`S3 ${method} ${url.pathname}: no answer within ${IDLE_TIMEOUT_MS} ms`)));
+      req.on('timeout', () =>
+        req.destroy(Object.assign(new Error(`S3 ${method} ${url.pathname}: no answer within ${IDLE_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' })),
+      );
       req.on('error', (err) => {
         const code = (err as { code?: string }).code;
         if (req.reusedSocket && !streamed && (code === 'ECONNRESET' || code === 'EPIPE')) Object.assign(err, { reusedSocket: true });
@@ -123,14 +126,19 @@ export class S3BlobStore implements BlobStore {
     });
   }
 
-  async put(bytes: Buffer): Promise<string> {
-    const id = randomUUID();
-    (await this.request('PUT', this.url(this.keyOf(id)), { data: bytes })).resume();
-    return id;
+  /** Fails with `BlobStoreUnavailable` when the bucket cannot take the bytes (unreachable, full, throttling, keys refused). */
+  put(bytes: Buffer): Promise<string> {
+    return writing(async () => {
+      const id = randomUUID();
+      (await this.request('PUT', this.url(this.keyOf(id)), { data: bytes })).resume();
+      return id;
+    });
   }
 
-  async putStream(id: string, stream: Readable, size: number): Promise<void> {
-    (await this.request('PUT', this.url(this.keyOf(id)), { stream, size })).resume();
+  putStream(id: string, stream: Readable, size: number): Promise<void> {
+    return writing(async () => {
+      (await this.request('PUT', this.url(this.keyOf(id)), { stream, size })).resume();
+    });
   }
 
   async get(id: string): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { LONG_DB_TIMEOUTS } from '../db/timeouts.js';
 import { migrate } from '../db/migrate.js';
 import { checkLedger } from '../modules/ledger/check.js';
 
@@ -10,7 +11,7 @@ import { checkLedger } from '../modules/ledger/check.js';
  * while purchases run on PostgreSQL never reports a half-seen transaction.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: LONG_DB_TIMEOUTS });
 try {
   await migrate(database);
   const report = await database.db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });

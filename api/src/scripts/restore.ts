@@ -14,6 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { LONG_DB_TIMEOUTS } from '../db/timeouts.js';
 import { checkLedger, type LedgerReport } from '../modules/ledger/check.js';
 import { createBlobStore } from '../ports/blob-store-from-config.js';
 import type { BlobStore } from '../ports/blob-store.js';
@@ -135,7 +136,7 @@ export async function restore(dir: string, target: Target, opts: { force?: boole
 
   await restoreBlobs(dir, store, m);
 
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, timeouts: LONG_DB_TIMEOUTS });
   try {
     const ledger = await checkLedger(database.db);
     return { manifest: m, ledger };

@@ -14,6 +14,7 @@ import type { JobRegistry } from '../jobs/registry.js';
 import type { MaintenanceService } from '../modules/maintenance/service.js';
 import type { StarsGateway } from '../ports/stars.js';
 import type { BotInbox } from '../bot/inbox.js';
+import type { Readiness } from '../plugins/health.js';
 
 // These types sit below deps.ts (which builds them) and the modules that use them, so that no
 // module imports the wiring (which imports every module): scripts/check-cycles.mjs fails on
@@ -71,6 +72,8 @@ export interface AppDeps {
   botInbox: BotInbox | null;
   /** Demo mode's local stand-ins for Telegram's payments and the bank (modules/demo/payments.ts); null elsewhere. */
   demoPayments: DemoPayments | null;
+  /** What `/readyz` reports besides its probes: main.ts sets `draining` when shutdown begins. */
+  readiness: Readiness;
   /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
   dispose(): Promise<void>;
 }

@@ -29,6 +29,24 @@ const TABLES: readonly CatalogueTable[] = [
 ];
 const CHANNEL = 'catalogue_changed';
 const SYNC_PREFIX = 'sync:';
+
+interface FeedTimings {
+  heartbeatMs?: number;
+  syncTimeoutMs?: number;
+  maxSilenceMs?: number;
+}
+/**
+ * PostgreSQL: a LISTEN connection can go silent without closing (a frozen peer, a pooler), so
+ * the feed proves itself every second and memory is trusted for 3 s after the last proof: a
+ * ban or role change made on another instance holds everywhere within about 3 s (4 s at most,
+ * with the round trip's own time).
+ */
+const POSTGRES_TIMINGS: Required<FeedTimings> = { heartbeatMs: 1_000, syncTimeoutMs: 2_000, maxSilenceMs: 3_000 };
+/** PGlite: the feed is in-process and cannot miss a notification; the heartbeat only rechecks it. */
+const PGLITE_TIMINGS: Required<FeedTimings> = { heartbeatMs: 30_000, syncTimeoutMs: 5_000, maxSilenceMs: Number.POSITIVE_INFINITY };
+
+const definedOnly = (t: FeedTimings): FeedTimings =>
+  Object.fromEntries(Object.entries(t).filter(([k, v]) => k !== 'enabled' && v !== undefined)) as FeedTimings;
 /** Entries are keyed by ids from URLs: past this many, start again rather than grow. */
 const MAX_ENTRIES = 5_000;
 
@@ -70,21 +88,34 @@ export class CatalogueCache {
   private log: FastifyBaseLogger | undefined;
 
   private readonly enabled: boolean;
-  private readonly heartbeatMs: number;
-  private readonly syncTimeoutMs: number;
+  private readonly opts: FeedTimings;
+  private timings: Required<FeedTimings> = PGLITE_TIMINGS;
+  /** When the last round trip that came back was sent: every change committed before then has arrived. */
+  private provenAt = 0;
+  private checking = false;
 
   /**
    * `heartbeatMs`: how often a round trip through the channel proves it still delivers;
-   * `syncTimeoutMs`: how long such a round trip may take before the feed counts as silent.
+   * `syncTimeoutMs`: how long such a round trip may take before the feed counts as silent;
+   * `maxSilenceMs`: how old the last proof may be before memory is no longer trusted. Unset,
+   * they follow the database (`POSTGRES_TIMINGS`, `PGLITE_TIMINGS`).
    */
-  constructor(opts: { enabled?: boolean; heartbeatMs?: number; syncTimeoutMs?: number } = {}) {
+  constructor(opts: { enabled?: boolean } & FeedTimings = {}) {
     this.enabled = opts.enabled ?? true;
-    this.heartbeatMs = opts.heartbeatMs ?? 30_000;
-    this.syncTimeoutMs = opts.syncTimeoutMs ?? 5_000;
+    this.opts = opts;
   }
 
-  /** Whether reads are answered from memory (the feed is live). */
+  /**
+   * Whether reads are answered from memory: the feed is live and was proven so within
+   * `maxSilenceMs`. A connection that stops delivering without closing (a frozen peer) says
+   * nothing itself; the proof running out of date is what turns memory off, so a change it
+   * hid (a ban, a role) is read from the database within that time, on every instance.
+   */
   get isLive(): boolean {
+    if (this.live && Date.now() - this.provenAt >= this.timings.maxSilenceMs) {
+      this.log?.error({ silentMs: Date.now() - this.provenAt }, 'catalogue cache: change feed silent, reading the database');
+      this.setLive(false);
+    }
     return this.live;
   }
 
@@ -110,7 +141,7 @@ export class CatalogueCache {
    * since it was loaded. Concurrent reads of a missing key share one load.
    */
   read<T>(key: string, tables: readonly CatalogueTable[], load: () => Promise<T>): Promise<T> {
-    if (!this.live) return load();
+    if (!this.isLive) return load();
     const stamp = this.stamp(tables);
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
@@ -135,6 +166,7 @@ export class CatalogueCache {
     if (!this.enabled || this.subscription) return;
     this.database = database;
     this.log = log;
+    this.timings = { ...(database.kind === 'postgres' ? POSTGRES_TIMINGS : PGLITE_TIMINGS), ...definedOnly(this.opts) };
     this.subscription = database.listen(CHANNEL, {
       message: (payload) => this.onMessage(payload),
       ready: () => {
@@ -148,7 +180,7 @@ export class CatalogueCache {
         this.setLive(false);
       },
     });
-    this.heartbeat = setInterval(() => void this.check(), this.heartbeatMs).unref();
+    this.heartbeat = setInterval(() => void this.check(), this.timings.heartbeatMs).unref();
   }
 
   async stop(): Promise<void> {
@@ -171,7 +203,8 @@ export class CatalogueCache {
     const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the catalogue change feed did not answer within ${this.syncTimeoutMs} ms`)), this.syncTimeoutMs);
+      const ms = this.timings.syncTimeoutMs;
+      timer = setTimeout(() => reject(new Error(`the catalogue change feed did not answer within ${ms} ms`)), ms);
     });
     timeout.catch(() => {});
     const arrived = new Promise<void>((resolve) => this.syncs.set(nonce, resolve));
@@ -179,8 +212,14 @@ export class CatalogueCache {
     try {
       // A notification sent before the LISTEN is in place would never come back.
       if (!this.listening) await Promise.race([new Promise<void>((r) => this.waitingForListen.push((resume = r))), timeout]);
-      await database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`);
-      await Promise.race([arrived, timeout]);
+      const sentAt = Date.now();
+      // Raced too: the pool may be what hangs.
+      await Promise.race([database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`), timeout]);
+      // Sent and committed, yet not heard back: the LISTEN connection is what is silent.
+      await Promise.race([arrived, timeout]).catch((e: Error) => {
+        throw Object.assign(e, { silent: true });
+      });
+      this.provenAt = Math.max(this.provenAt, sentAt);
     } finally {
       clearTimeout(timer);
       this.syncs.delete(nonce);
@@ -191,14 +230,21 @@ export class CatalogueCache {
   }
 
   private async check(): Promise<void> {
-    if (!this.subscription) return;
+    // One round trip at a time: a slow one must not pile up others behind it.
+    if (!this.subscription || this.checking) return;
+    this.checking = true;
     try {
       await this.sync();
       if (!this.live) this.log?.info('catalogue cache: change feed live');
       this.setLive(true);
     } catch (error) {
       if (this.live) this.log?.error({ err: error }, 'catalogue cache: change feed silent, reading the database');
+      // A LISTEN connection that looks fine but delivers nothing is replaced (not when it was the
+      // pool that did not answer: a new LISTEN would not help).
+      if (this.listening && (error as { silent?: boolean }).silent) this.subscription?.reconnect();
       this.setLive(false);
+    } finally {
+      this.checking = false;
     }
   }
 
