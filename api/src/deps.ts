@@ -27,6 +27,7 @@ import { pruneFinished } from './jobs/queries.js';
 import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
+import { registerInvitesJobs } from './modules/invites/jobs.js';
 
 import type { AppDeps, DemoPayments } from './types/deps.js';
 
@@ -97,6 +98,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   registerOutbox(deps);
   // Deadlines, acceptance windows and reminders of orders (modules/orders/timers.ts).
   registerOrderJobs(deps);
+  registerInvitesJobs(deps);
   // Files a killed process stored without their row (docs/SECURITY.md "Files nobody owns").
   deps.jobs.every('blobs.sweep', ORPHAN_MIN_AGE_MS, async ({ log }) => {
     const r = await sweepOnce(deps);

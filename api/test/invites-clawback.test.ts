@@ -14,6 +14,7 @@ import { auth, login, type TestContext } from './helpers.js';
 import { buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import { balanceUah, expectLedgerBalanced, topUpApi } from './ledger-helpers.js';
 import { orderCalls } from './escrow-helpers.js';
+import { REVIEW_BONUSES_JOB } from '../src/modules/invites/jobs.js';
 
 let ctx: TestContext;
 let w: World;
@@ -153,6 +154,44 @@ describe('the three friends', () => {
     expect(await balanceUah(ctx.deps, c.id)).toBe(90);
     expect(await referralNet(c.id)).toBe(0);
     await expectLedgerBalanced(ctx.deps);
+  });
+});
+
+describe('bonuses paid before refunds took them back', () => {
+  /** A refund as the code before 0027 made it: the order REFUNDED, escrow back to the buyer, no clawback. */
+  async function refundedTheOldWay(orderId: string, buyer: number): Promise<void> {
+    await ctx.deps.db.transaction(async (tx) => {
+      const [o] = await rows<{ price: number | string }>(tx, sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now() WHERE id = ${Number(orderId)} RETURNING price`);
+      await post(tx, [{ from: { system: SYSTEM.escrow }, to: { user: buyer, wallet: 'general' }, amount: Number(o!.price), kind: 'REFUND', key: `old-refund:${orderId}` }]);
+    });
+  }
+  const review = () => ctx.deps.jobs.job(REVIEW_BONUSES_JOB)!.handler({ key: 'after-0027', payload: {}, attempt: 1, signal: new AbortController().signal, log: console });
+
+  it('are reviewed once by the job: taken back where the friends were refunded, kept where they still count', async () => {
+    const refunded = await circle();
+    await paidUnderOldRule(refunded.id);
+    for (const f of refunded.friends) await refundedTheOldWay(f.order, f.id);
+    const kept = await circle();
+    await paidUnderOldRule(kept.id);
+    expect(await balanceUah(ctx.deps, refunded.id)).toBe(100);
+    await expectLedgerBalanced(ctx.deps);
+
+    await review();
+    expect(await clawed(refunded.id)).toEqual([10_000]);
+    expect(await balanceUah(ctx.deps, refunded.id)).toBe(0);
+    expect(await referralNet(refunded.id)).toBe(0);
+    expect(await clawed(kept.id)).toEqual([]);
+    expect(await balanceUah(ctx.deps, kept.id)).toBe(100);
+
+    // A second run (a retry after a crash) takes nothing more.
+    await review();
+    expect(await clawed(refunded.id)).toEqual([10_000]);
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('is scheduled once by the migration', async () => {
+    const jobs = await rows<{ key: string }>(ctx.deps.db, sql`SELECT key FROM jobs WHERE name = ${REVIEW_BONUSES_JOB}`);
+    expect(jobs.map((j) => j.key)).toEqual(['after-0027']);
   });
 });
 

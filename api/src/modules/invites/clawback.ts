@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, uahToKopecks } from '@zalik/contract';
-import { row, type Executor } from '../../db/client.js';
+import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { settleReferralDebt } from '../ledger/debts.js';
 import { post } from '../ledger/service.js';
 
@@ -38,16 +38,49 @@ export const lockInviter = (ex: Executor, inviterId: number) =>
  */
 export async function takeBackBonusIfUnearned(tx: Executor, buyerId: number): Promise<void> {
   const buyer = await row<{ invited_by: number | string | null }>(tx, sql`SELECT invited_by FROM users WHERE telegram_id = ${buyerId}`);
-  if (!buyer?.invited_by) return;
-  const inviterId = Number(buyer.invited_by);
+  if (buyer?.invited_by) await takeBackInvitersBonusIfUnearned(tx, Number(buyer.invited_by));
+}
+
+/** The inviter's side of the check above: answers whether a bonus was taken back now. */
+export async function takeBackInvitersBonusIfUnearned(tx: Executor, inviterId: number): Promise<boolean> {
   const bonus = await row<{ amount: number | string }>(tx, sql`SELECT amount FROM transfers WHERE idempotency_key = ${referralBonusKey(inviterId)}`);
-  if (!bonus) return;
+  if (!bonus) return false;
   await lockInviter(tx, inviterId);
-  if ((await keptFriends(tx, inviterId)) >= REFERRAL_FRIENDS_REQUIRED) return;
+  if ((await keptFriends(tx, inviterId)) >= REFERRAL_FRIENDS_REQUIRED) return false;
   const fresh = await row(
     tx,
     sql`INSERT INTO referral_clawbacks (inviter_id, amount) VALUES (${inviterId}, ${Number(bonus.amount)})
         ON CONFLICT (inviter_id) DO NOTHING RETURNING inviter_id`,
   );
   if (fresh) await settleReferralDebt(tx, inviterId, post);
+  return Boolean(fresh);
+}
+
+/** Inviters whose bonus is paid and not yet taken back, `size` per statement, by id. */
+const PAID_BATCH = 500;
+
+/**
+ * Bonuses paid before refunds took them back: a bonus whose friends' orders were all refunded
+ * before that rule existed stood for good. The one-off job `invites.review-bonuses` (scheduled
+ * by migration 0029) looks at every paid bonus once, each inviter in a transaction of its own,
+ * and takes back, by the same rule and through the same path, those no longer earned.
+ */
+export async function reviewPaidBonuses(db: Db): Promise<{ reviewed: number; takenBack: number }> {
+  let reviewed = 0;
+  let takenBack = 0;
+  for (let after = 0; ; ) {
+    const batch = await rows<{ inviter: number | string }>(
+      db,
+      sql`SELECT split_part(t.idempotency_key, ':', 2)::bigint AS inviter FROM transfers t
+          WHERE t.kind = 'REFERRAL_BONUS' AND split_part(t.idempotency_key, ':', 2)::bigint > ${after}
+            AND NOT EXISTS (SELECT 1 FROM referral_clawbacks c WHERE c.inviter_id = split_part(t.idempotency_key, ':', 2)::bigint)
+          ORDER BY 1 LIMIT ${PAID_BATCH}`,
+    );
+    for (const { inviter } of batch) {
+      reviewed++;
+      if (await db.transaction((tx) => takeBackInvitersBonusIfUnearned(tx, Number(inviter)))) takenBack++;
+    }
+    if (batch.length < PAID_BATCH) return { reviewed, takenBack };
+    after = Number(batch.at(-1)!.inviter);
+  }
 }
