@@ -95,13 +95,20 @@ describe('lists asked for whole', () => {
   // holds the loop whatever the answer's shape; the embedded database is for one instance and
   // the demo, PostgreSQL for production (README).
   if (onPostgres) it('ten of them at once cost a cheap call at most 100 ms over the idle server', async () => {
+    // The answers are parsed after the measurement: parsing megabytes of JSON on this thread
+    // (the test's, which is also the server's) would count the client's work against the server.
+    const raw = (path: string, token: string) =>
+      fetch(`${base}${path}`, { headers: auth(token) }).then(async (res) => {
+        expect(res.status).toBe(200);
+        return res.text();
+      });
     const lists = Promise.all([
-      ...Array.from({ length: 5 }, () => getJson<unknown[]>('/api/v1/users')),
-      ...Array.from({ length: 3 }, () => getJson<unknown[]>(`/api/v1/histories/user/${STUDENT}`, w.student)),
-      ...Array.from({ length: 2 }, () => getJson<unknown[]>('/api/v1/histories/developer/in-progress', w.dev)),
+      ...Array.from({ length: 5 }, () => raw('/api/v1/users', w.admin)),
+      ...Array.from({ length: 3 }, () => raw(`/api/v1/histories/user/${STUDENT}`, w.student)),
+      ...Array.from({ length: 2 }, () => raw('/api/v1/histories/developer/in-progress', w.dev)),
     ]);
     const { result, late } = await lateDuring(`${base}/livez`, lists);
-    expect(result.map((list) => list.length)).toEqual([...Array(5).fill(USERS + 5), ...Array(5).fill(ORDERS)]);
+    expect(result.map((text) => (JSON.parse(text) as unknown[]).length)).toEqual([...Array(5).fill(USERS + 5), ...Array(5).fill(ORDERS)]);
     await expectResponsive(`${base}/livez`, late, { p90Ms: 100, maxMs: 1000 });
     await expectLedgerBalanced(ctx.deps);
   }, 120_000);

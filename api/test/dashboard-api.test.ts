@@ -14,7 +14,7 @@ import { auth, createTestContext, ADMIN_ID, login, type TestContext } from './he
 import { DEV, OTHER_DEV, STUDENT, autoTask, openWorld, type World } from './purchase-world.js';
 import { orderCalls } from './escrow-helpers.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { seedMarket } from './market-fixture.js';
+import { seedMarket, SEEDING_TIMEOUTS } from './market-fixture.js';
 import {
   expectedSpan, kyivDate, readEverything, referenceBacklog, referenceDaily, referenceFigures, referenceLeaderboard, referenceTop,
 } from './dashboard-reference.js';
@@ -123,7 +123,7 @@ describe('one day of the real flows on every panel', () => {
 describe('periods are Kyiv days', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext(SEEDING_TIMEOUTS);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -152,7 +152,7 @@ describe('a marketplace with history against the reference', () => {
   let admin: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext(SEEDING_TIMEOUTS);
     admin = await login(ctx.app, { id: ADMIN_ID });
     await seedMarket(ctx.deps.db, { orders: 3000, days: 45, now: new Date() });
   });

@@ -12,7 +12,7 @@ import { rows } from '../src/db/client.js';
 import { exportCsv } from '../src/modules/dashboard/export.queries.js';
 import { createExportLinks, EXPORT_LINK_TTL_SECONDS } from '../src/modules/dashboard/links.js';
 import { auth, createTestContext, ADMIN_ID, grantRole, login, type TestContext } from './helpers.js';
-import { seedMarket } from './market-fixture.js';
+import { seedMarket, SEEDING_TIMEOUTS } from './market-fixture.js';
 import { kyivDate } from './dashboard-reference.js';
 
 /** RFC 4180 with `;`: quoted fields may hold `;`, `"` (doubled) and line breaks. */
@@ -64,7 +64,7 @@ describe('CSV exports', () => {
   const queries: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext({}, { logQuery: (q) => queries.push(q) });
+    ctx = await createTestContext(SEEDING_TIMEOUTS, { logQuery: (q) => queries.push(q) });
     admin = await login(ctx.app, { id: ADMIN_ID });
     const now = new Date();
     await seedMarket(ctx.deps.db, { orders: 2500, days: 20, now });

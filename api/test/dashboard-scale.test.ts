@@ -12,7 +12,7 @@ import {
 import { rows } from '../src/db/client.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { seedMarket } from './market-fixture.js';
+import { seedMarket, SEEDING_TIMEOUTS } from './market-fixture.js';
 import {
   expectedSpan, readEverything, referenceBacklog, referenceDaily, referenceFigures, referenceLeaderboard, referenceTop, type Everything,
 } from './dashboard-reference.js';
@@ -30,7 +30,7 @@ describe(`the dashboard on ${ORDERS} orders`, () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext(SEEDING_TIMEOUTS);
     admin = await login(ctx.app, { id: ADMIN_ID });
     await seedMarket(ctx.deps.db, { orders: ORDERS, days: 75, now: new Date() });
     all = await readEverything(ctx.deps.db);

@@ -38,6 +38,12 @@ export const MARKET_FEE_PERCENT = 10;
 
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
+/**
+ * The timeouts of a test app that seeds a market: each INSERT writes up to hundreds of thousands
+ * of rows, more than a request's 15 s (and the client's own wait just above it) on a loaded machine.
+ */
+export const SEEDING_TIMEOUTS = { DB_STATEMENT_TIMEOUT_MS: '600000' };
+
 export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
   const base = o.idBase ?? 5_000_000;
   const devBase = base + 500_000;
@@ -46,8 +52,6 @@ export async function seedMarket(db: Db, o: MarketOptions): Promise<Market> {
   const span = o.days * 86_400;
 
   return db.transaction(async (tx) => {
-    // Each INSERT writes up to hundreds of thousands of rows: more than a request's 15 s on a loaded machine.
-    await tx.execute(sql`SET LOCAL statement_timeout = '10min'`);
     const developerIds = DEVELOPERS.map((_, j) => devBase + j + 1);
     await tx.execute(sql`
       INSERT INTO users (telegram_id, username, first_name, last_name, course_number, created_at, updated_at)

@@ -56,7 +56,7 @@ async function withFiles(deps: Pick<AppDeps, 'blobs'>, files: StoredUpload[], wo
 }
 
 /** Orders per statement of a streamed history. */
-const HISTORY_BATCH = 200;
+const HISTORY_BATCH = 100;
 
 const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), message: z.string().max(ORDER_MESSAGE_MAX).optional() });
 

@@ -50,7 +50,7 @@ export interface Page {
 }
 
 /** Users per statement of a streamed list: small enough that serializing one batch is a few ms. */
-const USER_BATCH = 500;
+const USER_BATCH = 200;
 
 export interface UserFilter {
   role?: Role;
