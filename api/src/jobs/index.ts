@@ -1,3 +1,2 @@
-export { JobRegistry, retryDelayMs, type JobContext, type JobHandler, type JobOptions } from './registry.js';
+export { JobRegistry, retryDelayMs, type JobContext, type JobHandler, type JobName, type JobOptions, type JobPayloads, type Reschedule, type Schedule } from './registry.js';
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.js';
-export { cancel, reschedule, rescheduleSql, schedule, type ScheduleOptions } from './queries.js';
