@@ -61,11 +61,6 @@ export interface RecurringDefinition {
   handler: JobHandler<undefined>;
 }
 
-/** Delay before the retry after `attempts` failed runs: base·2^(attempts-1), capped. */
-export function retryDelayMs(attempts: number, baseMs: number, capMs: number): number {
-  return Math.min(capMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
-}
-
 /**
  * What background work exists: one-off job kinds (`define`) and recurring jobs (`every`).
  * Built in createDeps; the runner runs what is registered here. Services schedule one-off
