@@ -9,6 +9,18 @@ import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
 
+declare module '../src/jobs/registry.js' {
+  interface JobPayloads {
+    't.once': { orderId: number };
+    'order.release': { note: string };
+    't.flaky': Record<string, never>;
+    't.restart': Record<string, never>;
+    't.many': Record<string, never>;
+    't.slow': Record<string, never>;
+    't.abortable': Record<string, never>;
+  }
+}
+
 const silent = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +66,7 @@ const fastForward = () => database.db.execute(sql`UPDATE jobs SET run_at = now()
 describe('one-off jobs', () => {
   it('runs a due job once with its payload, and a later one only when it is due', async () => {
     const ran: unknown[] = [];
-    const registry = new JobRegistry().define<{ orderId: number }>('t.once', async ({ payload }) => {
+    const registry = new JobRegistry().define('t.once', async ({ payload }) => {
       ran.push(payload.orderId);
     });
     await registry.schedule(database.db, 't.once', { payload: { orderId: 1 } });
@@ -73,7 +85,7 @@ describe('one-off jobs', () => {
 
   it('runs a job scheduled twice with the same key once; rescheduling moves it, cancelling drops it', async () => {
     const ran: string[] = [];
-    const registry = new JobRegistry().define<{ note: string }>('order.release', async ({ key, payload }) => {
+    const registry = new JobRegistry().define('order.release', async ({ key, payload }) => {
       ran.push(`${key}:${payload.note}`);
     });
     const later = new Date(Date.now() + 3_600_000);
@@ -91,8 +103,14 @@ describe('one-off jobs', () => {
     await runnerOf(registry).runDue();
     expect(ran.sort()).toEqual(['41:first', '42:new']);
     expect((await jobs()).map((j) => [j.key, j.status])).toEqual([['41', 'done'], ['42', 'done'], ['43', 'cancelled']]);
-    // A job nobody defined cannot be scheduled.
+    // A job this registry does not define cannot be scheduled; a name or payload nobody declared does not compile either.
+    await expect(registry.schedule(database.db, 't.once', { key: '44', payload: { orderId: 44 } })).rejects.toThrow(/no job named/);
+    // @ts-expect-error a misspelt name
     await expect(registry.schedule(database.db, 'order.relaese', { key: '44' })).rejects.toThrow(/no job named/);
+    // @ts-expect-error the payload of another job
+    await expect(new JobRegistry().reschedule(database.db, 'order.release', { key: '44', payload: { orderId: 44 } })).rejects.toThrow(/no job named/);
+    // @ts-expect-error no payload where one is declared
+    expect(() => new JobRegistry().rescheduleSql('order.release', { key: '44' })).toThrow(/no job named/);
   });
 
   it('retries a failing job with growing waits and gives up after its attempts, recording the error', async () => {

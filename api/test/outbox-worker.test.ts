@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
 import { enqueue, type OutboxMessage } from '../src/modules/outbox/enqueue.js';
-import { backoffMs, createOutboxWorker, type OutboxWorkerOptions } from '../src/modules/outbox/worker.js';
+import { createOutboxWorker, type OutboxWorkerOptions } from '../src/modules/outbox/worker.js';
+import { retryDelayMs } from '../src/jobs/index.js';
 import { logSender, telegramSender } from '../src/bot/sender.js';
 import { notificationKeyboard } from '../src/bot/bot.js';
 import { BOT_TEXT } from '../src/bot/texts.js';
@@ -167,8 +168,8 @@ describe('delivery', () => {
   });
 
   it('backs off exponentially up to a cap', () => {
-    expect([1, 2, 3, 4].map((n) => backoffMs(n, 5000, 3_600_000))).toEqual([5000, 10_000, 20_000, 40_000]);
-    expect(backoffMs(40, 5000, 3_600_000)).toBe(3_600_000);
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 5000, 3_600_000))).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(40, 5000, 3_600_000)).toBe(3_600_000);
   });
 
   it('is sent by the job runner once it starts, and no more after it stops', async () => {

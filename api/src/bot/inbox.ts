@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { rows, type Db } from '../db/client.js';
+import { fromNow, newToken, retryDelayMs } from '../jobs/index.js';
 import type { JobLog } from '../jobs/registry.js';
 
 /** Telegram cancels a payment whose pre-checkout query is not answered within 10 s. */
@@ -74,7 +74,7 @@ export function createInbox(opts: InboxOptions): BotInbox {
   const claim = (leaseId: string) =>
     rows<Claimed>(
       db,
-      sql`UPDATE bot_inbox b SET next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), lease_id = ${leaseId}, attempts = b.attempts + 1
+      sql`UPDATE bot_inbox b SET next_attempt_at = ${fromNow(leaseSeconds * 1000)}, lease_id = ${leaseId}, attempts = b.attempts + 1
           FROM (SELECT update_id FROM bot_inbox
                 WHERE processed_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
                 ORDER BY update_id LIMIT ${batchSize}
@@ -126,9 +126,9 @@ export function createInbox(opts: InboxOptions): BotInbox {
         log.error({ ...fields, update: c.update }, what);
         return null;
       }
-      const retryMs = Math.min(capMs, baseMs * 2 ** (c.attempts - 1));
+      const retryMs = retryDelayMs(c.attempts, baseMs, capMs);
       await mark(
-        () => db.execute(sql`UPDATE bot_inbox SET next_attempt_at = now() + make_interval(secs => ${retryMs / 1000}), last_error = ${message(err)} WHERE ${where}`),
+        () => db.execute(sql`UPDATE bot_inbox SET next_attempt_at = ${fromNow(retryMs)}, last_error = ${message(err)} WHERE ${where}`),
         signal,
       );
       log.warn({ ...fields, retryMs }, 'bot update failed, will retry');
@@ -165,7 +165,7 @@ export function createInbox(opts: InboxOptions): BotInbox {
       }
       let total = 0;
       while (!signal?.aborted) {
-        const leaseId = randomUUID();
+        const leaseId = newToken();
         const claimed = await claim(leaseId);
         total += claimed.length;
         const retries = await Promise.all(

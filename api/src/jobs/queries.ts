@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../db/client.js';
+import { fromNow } from './lease.js';
 
 export interface ScheduleOptions {
   /** With the job's name, unique among pending jobs: scheduling the same (name, key) again changes nothing. */
@@ -83,7 +83,6 @@ export interface ClaimedJob {
   attempts: number;
 }
 
-const lease = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 const nameIn = (names: string[]) =>
   sql.join(
     names.map((n) => sql`${n}`),
@@ -98,7 +97,7 @@ export async function claimJobs(db: Db, names: string[], limit: number, token: s
   if (names.length === 0 || limit <= 0) return [];
   const claimed = await rows<ClaimedJob & { payload: unknown }>(
     db,
-    sql`UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, locked_by = ${token}, locked_until = ${lease(leaseMs)}
+    sql`UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, locked_by = ${token}, locked_until = ${fromNow(leaseMs)}
         FROM (SELECT id FROM jobs
               WHERE name IN (${nameIn(names)})
                 AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
@@ -126,7 +125,7 @@ export async function finishJob(db: Db, id: number, token: string, outcome: { er
       ? sql`status = 'done', finished_at = now(), last_error = NULL`
       : giveUp
         ? sql`status = 'failed', finished_at = now(), last_error = ${error.slice(0, 2000)}`
-        : sql`status = 'pending', run_at = now() + make_interval(secs => ${(retryInMs ?? 0) / 1000}), last_error = ${error.slice(0, 2000)}`;
+        : sql`status = 'pending', run_at = ${fromNow(retryInMs ?? 0)}, last_error = ${error.slice(0, 2000)}`;
   await db.execute(sql`UPDATE jobs SET ${set}, locked_by = NULL, locked_until = NULL WHERE id = ${id} AND locked_by = ${token}`);
 }
 
@@ -149,7 +148,7 @@ export async function claimRecurring(db: Db, names: string[], limit: number, tok
     db,
     sql`UPDATE recurring_jobs r
         SET next_run_at = now() + make_interval(secs => r.interval_ms / 1000.0), locked_by = ${token},
-            locked_until = ${lease(leaseMs)}, runs = r.runs + 1, last_started_at = now()
+            locked_until = ${fromNow(leaseMs)}, runs = r.runs + 1, last_started_at = now()
         FROM (SELECT name FROM recurring_jobs
               WHERE name IN (${nameIn(names)}) AND next_run_at <= now() AND (locked_until IS NULL OR locked_until < now())
               ORDER BY next_run_at LIMIT ${limit}
@@ -169,8 +168,6 @@ export async function finishRecurring(db: Db, name: string, token: string, error
 
 /** Keeps a running claim's lease from running out while its handler works. */
 export async function renewLease(db: Db, token: string, leaseMs: number): Promise<void> {
-  await db.execute(sql`UPDATE jobs SET locked_until = ${lease(leaseMs)} WHERE locked_by = ${token} AND status = 'running'`);
-  await db.execute(sql`UPDATE recurring_jobs SET locked_until = ${lease(leaseMs)} WHERE locked_by = ${token}`);
+  await db.execute(sql`UPDATE jobs SET locked_until = ${fromNow(leaseMs)} WHERE locked_by = ${token} AND status = 'running'`);
+  await db.execute(sql`UPDATE recurring_jobs SET locked_until = ${fromNow(leaseMs)} WHERE locked_by = ${token}`);
 }
-
-export const newToken = (): string => randomUUID();

@@ -1,5 +1,22 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { cancel, reschedule, schedule, type ScheduleOptions } from './queries.js';
+import { cancel, reschedule, rescheduleSql, schedule, type ScheduleOptions } from './queries.js';
+
+/**
+ * The one-off jobs and their payloads. Each area adds its own from its jobs.ts by declaration
+ * merging (`declare module '.../jobs/registry.js' { interface JobPayloads { ... } }`), so a
+ * name nobody defined, or a payload of the wrong shape, does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads & string;
+
+/** A job with no payload is stored with `{}`; one with a payload must be given it. */
+type PayloadOf<N extends JobName> = Record<string, never> extends JobPayloads[N] ? { payload?: JobPayloads[N] } : { payload: JobPayloads[N] };
+
+export type Schedule<N extends JobName> = Omit<ScheduleOptions, 'payload'> & PayloadOf<N>;
+export type Reschedule<N extends JobName> = Schedule<N> & { key: string };
 
 export interface JobLog {
   info(obj: object, msg?: string): void;
@@ -44,21 +61,17 @@ export interface RecurringDefinition {
   handler: JobHandler<undefined>;
 }
 
-/** Delay before the retry after `attempts` failed runs: base·2^(attempts-1), capped. */
-export function retryDelayMs(attempts: number, baseMs: number, capMs: number): number {
-  return Math.min(capMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
-}
-
 /**
  * What background work exists: one-off job kinds (`define`) and recurring jobs (`every`).
  * Built in createDeps; the runner runs what is registered here. Services schedule one-off
- * jobs through `schedule`, which refuses a name nobody handles.
+ * jobs only through it: the names and payloads are JobPayloads', and at run time a name this
+ * registry does not handle is refused.
  */
 export class JobRegistry {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly recurring = new Map<string, RecurringDefinition>();
 
-  define<P>(name: string, handler: JobHandler<P>, opts: JobOptions = {}): this {
+  define<N extends JobName>(name: N, handler: JobHandler<JobPayloads[N]>, opts: JobOptions = {}): this {
     this.claimName(name);
     this.jobs.set(name, {
       name,
@@ -94,15 +107,24 @@ export class JobRegistry {
     return [...this.recurring.values()];
   }
 
-  async schedule(ex: Executor, name: string, opts?: ScheduleOptions): Promise<boolean> {
+  /**
+   * Queues a one-off job in the caller's transaction (see queries.ts `schedule`); answers false
+   * when a pending job with this name and key already exists.
+   */
+  async schedule<N extends JobName>(ex: Executor, name: N, opts: Schedule<N>): Promise<boolean> {
     return schedule(ex, this.known(name), opts);
   }
 
-  async reschedule(ex: Executor, name: string, opts: ScheduleOptions & { key: string }): Promise<void> {
+  async reschedule<N extends JobName>(ex: Executor, name: N, opts: Reschedule<N>): Promise<void> {
     return reschedule(ex, this.known(name), opts);
   }
 
-  async cancel(ex: Executor, name: string, key: string): Promise<boolean> {
+  /** `reschedule` as SQL, for a change that writes several tables in one statement (a purchase). */
+  rescheduleSql<N extends JobName>(name: N, opts: Reschedule<N>): SQL {
+    return rescheduleSql(this.known(name), opts);
+  }
+
+  async cancel(ex: Executor, name: JobName, key: string): Promise<boolean> {
     return cancel(ex, this.known(name), key);
   }
 

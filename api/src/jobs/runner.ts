@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
-import { claimJobs, claimRecurring, ensureRecurring, finishJob, finishRecurring, newToken, renewLease, type ClaimedJob } from './queries.js';
-import { retryDelayMs, type JobLog, type JobRegistry } from './registry.js';
+import { newToken, retryDelayMs } from './lease.js';
+import { claimJobs, claimRecurring, ensureRecurring, finishJob, finishRecurring, renewLease, type ClaimedJob } from './queries.js';
+import type { JobLog, JobRegistry } from './registry.js';
 
 export interface JobRunnerOptions {
   db: Db;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { endpoints as ep } from '@zalik/contract';
 import type { Db } from '../../db/client.js';
-import type { JobContext, JobLog } from '../../jobs/registry.js';
+import type { JobLog } from '../../jobs/registry.js';
 import { isUnreadable, monobankApi, type MonobankApi, type StatementEntry, type StatementItem } from '../../ports/monobank.js';
 import type { AppDeps } from '../../types/deps.js';
 import {
@@ -221,20 +221,9 @@ export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, opts: Read
 /** Per job registry, the minute its reader keeps (only registries with a reader have one). */
 const gaps = new WeakMap<object, number>();
 
-/**
- * The statement reader's jobs, when MONOBANK_TOKEN is set: every MONOBANK_POLL_MS, and once
- * soon after the bank's webhook (SOON_JOB). Both read through readStatementOnce, so together
- * they still call the bank at most once a minute; a bank error is logged and waits for the next.
- */
-export function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>, opts: ReaderOptions = {}): void {
-  const reader = statementReader(deps, opts);
-  if (!reader) return;
-  const run = async ({ log, signal }: JobContext<unknown>) => {
-    await readStatementOnce({ ...reader, log, signal });
-  };
-  deps.jobs.every(READ_JOB, deps.config.deposits.monobank.pollMs, run);
-  deps.jobs.define(SOON_JOB, run, { maxAttempts: 1 });
-  gaps.set(deps.jobs, reader.gapMs ?? STATEMENT_GAP_MS);
+/** The reader's jobs are registered (jobs.ts): the webhook may bring a read forward, keeping this minute. */
+export function rememberReadGap(jobs: AppDeps['jobs'], gapMs: number): void {
+  gaps.set(jobs, gapMs);
 }
 
 /**

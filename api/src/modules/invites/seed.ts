@@ -9,6 +9,7 @@ import { purchase } from '../orders/purchase.js';
 import { transition } from '../orders/queries.js';
 import type { Order } from '../orders/rows.js';
 import { cancelAll } from '../orders/timers.js';
+import type { JobRegistry } from '../../jobs/index.js';
 import { topUp } from '../wallets/service.js';
 
 const STUDENT = 100001;
@@ -39,7 +40,7 @@ async function manualTasks(tx: Executor): Promise<{ id: number; argumentCount: n
  * A friend's order taken to DONE as its developer and buyer would: delivered (a message, no
  * file), accepted, escrow released to the developer. Only DONE orders count for the bonus.
  */
-async function complete(tx: Executor, o: Order): Promise<void> {
+async function complete(jobs: JobRegistry, tx: Executor, o: Order): Promise<void> {
   const delivered = await transition(tx, {
     orderId: o.id,
     from: ['IN_PROGRESS'],
@@ -55,7 +56,7 @@ async function complete(tx: Executor, o: Order): Promise<void> {
     set: sql`completed_at = now()`,
     event: { kind: 'ACCEPT', actor: 'STUDENT', actorId: o.buyerId },
   });
-  await cancelAll(tx, o.id);
+  await cancelAll(jobs, tx, o.id);
   if (o.price > 0) await post(tx, payoutLegs(o.id, o.developerId, o.price, o.platformFeePercent, 'ESCROW_RELEASE'));
 }
 
@@ -71,7 +72,7 @@ export const seedInvites: SeedStep = async (tx, deps) => {
   const tasks = await manualTasks(tx);
   if (tasks.length === 0) return;
   // Manual tasks only: no generator is ever called.
-  const ctx = { blobs: deps.blobs, generators: new GeneratorRegistry(), feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: { warn: () => {}, error: () => {} } };
+  const ctx = { blobs: deps.blobs, generators: new GeneratorRegistry(), feePercent: deps.config.platformFeePercent, orders: deps.config.orders, jobs: deps.jobs, log: { warn: () => {}, error: () => {} } };
   const minSpend = uahToKopecks(REFERRAL_MIN_SPEND_UAH);
   for (const [i, f] of FRIENDS.entries()) {
     await tx.execute(sql`
@@ -87,7 +88,7 @@ export const seedInvites: SeedStep = async (tx, deps) => {
       const values = Array.from({ length: task.argumentCount }, (_, k) => (k === 0 ? `${f.lastName} ${f.firstName[0]}.` : 'Демо'));
       // A savepoint of its own, as in the orders seed: a purchase re-priced after a refused statement goes on in it.
       const order = await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: task.id, arguments: values }, `demo-seed-friend-order-${n}`));
-      await complete(tx, order);
+      await complete(deps.jobs, tx, order);
       spent += order.price;
     }
     // And one order still in progress each, for the demo developer's queue.

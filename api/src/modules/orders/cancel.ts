@@ -16,11 +16,11 @@ import { scheduleOverdue, cancelAll } from './timers.js';
  * the overdue timer). One conditional UPDATE each, so a cancel racing a delivery, an acceptance
  * or a timer ends in one outcome and one movement of money.
  */
-async function refund(tx: Executor, t: Omit<Transition, 'to'>): Promise<boolean> {
+async function refund(jobs: EscrowDeps['jobs'], tx: Executor, t: Omit<Transition, 'to'>): Promise<boolean> {
   const moved = await transition(tx, { ...t, to: 'REFUNDED' });
   if (!moved) return false;
   const o = moved.order;
-  await cancelAll(tx, o.id);
+  await cancelAll(jobs, tx, o.id);
   await notifyRefunded(tx, o);
   await post(tx, refundLegs(o.id, o.buyerId, o.price));
   await takeBackBonusIfUnearned(tx, o.buyerId);
@@ -30,7 +30,7 @@ async function refund(tx: Executor, t: Omit<Transition, 'to'>): Promise<boolean>
 /** The buyer cancels an undelivered order past its deadline and gets the whole price back at once. */
 export async function cancelOverdue(deps: EscrowDeps, orderId: number, buyerId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(tx, {
+    const done = await refund(deps.jobs, tx, {
       orderId,
       from: ['IN_PROGRESS'],
       where: sql`buyer_id = ${buyerId} AND deadline_at <= now()`,
@@ -50,7 +50,7 @@ export async function cancelOverdue(deps: EscrowDeps, orderId: number, buyerId: 
 /** The order's developer gives it up before delivering, with a reason the buyer receives: a full refund. */
 export async function developerCancel(deps: EscrowDeps, orderId: number, developerId: number, reason: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(tx, {
+    const done = await refund(deps.jobs, tx, {
       orderId,
       from: ['IN_PROGRESS'],
       where: sql`developer_id = ${developerId}`,
@@ -68,7 +68,7 @@ export async function developerCancel(deps: EscrowDeps, orderId: number, develop
 /** An admin cancels an order that is not closed yet (in progress, delivered or disputed). */
 export async function adminRefund(deps: EscrowDeps, orderId: number, adminId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(tx, {
+    const done = await refund(deps.jobs, tx, {
       orderId,
       from: ['IN_PROGRESS', 'DELIVERED', 'DISPUTED'],
       // In the SET list `status` is still the old state: a refunded dispute is a resolved one.
@@ -89,7 +89,7 @@ export async function adminRefund(deps: EscrowDeps, orderId: number, adminId: nu
 export async function refundOverdue(deps: EscrowDeps, orderId: number): Promise<void> {
   const cfg = deps.config.orders;
   await deps.db.transaction(async (tx) => {
-    const done = await refund(tx, {
+    const done = await refund(deps.jobs, tx, {
       orderId,
       from: ['IN_PROGRESS'],
       where: sql`deadline_at + ${hoursInterval(cfg.autoRefundHours)} <= now()`,
@@ -98,6 +98,6 @@ export async function refundOverdue(deps: EscrowDeps, orderId: number): Promise<
     });
     if (done) return;
     const o = await findOrder(tx, orderId);
-    if (o?.status === 'IN_PROGRESS' && o.deadlineAt) await scheduleOverdue(tx, cfg, orderId, o.deadlineAt);
+    if (o?.status === 'IN_PROGRESS' && o.deadlineAt) await scheduleOverdue(deps.jobs, tx, cfg, orderId, o.deadlineAt);
   });
 }

@@ -42,8 +42,8 @@ export async function deliver(
     const o = moved.order;
     await deleteFiles(tx, o.id);
     await insertFiles(tx, o.id, p.files);
-    await cancelDeadline(tx, o.id);
-    await scheduleRelease(tx, o.id, o.acceptUntil!);
+    await cancelDeadline(deps.jobs, tx, o.id);
+    await scheduleRelease(deps.jobs, tx, o.id, o.acceptUntil!);
     await enqueue(tx, {
       kind: 'order_delivered',
       chatId: o.buyerId,

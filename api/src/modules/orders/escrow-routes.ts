@@ -61,7 +61,7 @@ export const escrowRoutes = (deps: AppDeps): Route[] => {
     }),
     route(ep.reprocessOrder, { params: OrderIdParam, body: ReprocessBody, answer: HistoryItem }, async (request) => {
       const id = Number(request.params.id);
-      const ctx = { blobs: deps.blobs, generators: deps.generators, feePercent: config.platformFeePercent, orders: config.orders, log: request.log };
+      const ctx = { blobs: deps.blobs, generators: deps.generators, feePercent: config.platformFeePercent, orders: config.orders, jobs: deps.jobs, log: request.log };
       await reprocess(ctx, db, me(request), id, request.body.arguments);
       return item(id, request);
     }),

@@ -17,7 +17,7 @@ import { cancelRelease, scheduleDeadline, scheduleRelease } from './timers.js';
  * UPDATE on the status) with its ledger legs, timers and messages in the same transaction, so
  * a double click, two instances or a timer racing a click change the order and move money once.
  */
-export type EscrowDeps = Pick<AppDeps, 'db' | 'config'>;
+export type EscrowDeps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 /**
  * Why a buyer's action on a delivery was refused: read after the conditional UPDATE matched
@@ -53,7 +53,7 @@ export async function accept(deps: EscrowDeps, orderId: number, buyerId: number)
       event: { kind: 'ACCEPT', actor: 'STUDENT', actorId: buyerId },
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId);
-    await cancelRelease(tx, orderId);
+    await cancelRelease(deps.jobs, tx, orderId);
     await payOut(tx, moved.order, 'ACCEPTED');
   });
 }
@@ -74,8 +74,8 @@ export async function revise(deps: EscrowDeps, orderId: number, buyerId: number,
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId, cfg.maxRevisions);
     const o = moved.order;
-    await cancelRelease(tx, orderId);
-    await scheduleDeadline(tx, cfg, orderId, o.deadlineAt!);
+    await cancelRelease(deps.jobs, tx, orderId);
+    await scheduleDeadline(deps.jobs, tx, cfg, orderId, o.deadlineAt!);
     await notifyRevision(tx, o, Math.max(0, cfg.maxRevisions - o.revisions));
   });
 }
@@ -92,7 +92,7 @@ export async function dispute(deps: EscrowDeps, orderId: number, buyerId: number
       event: { kind: 'DISPUTE', actor: 'STUDENT', actorId: buyerId, note: reason },
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId);
-    await cancelRelease(tx, orderId);
+    await cancelRelease(deps.jobs, tx, orderId);
     await notifyDisputed(tx, moved.order, deps.config.adminTelegramIds);
   });
 }
@@ -135,6 +135,6 @@ export async function releaseDue(deps: EscrowDeps, orderId: number): Promise<voi
     });
     if (moved) return payOut(tx, moved.order, 'AUTO');
     const o = await findOrder(tx, orderId);
-    if (o?.status === 'DELIVERED' && o.acceptUntil) await scheduleRelease(tx, orderId, o.acceptUntil);
+    if (o?.status === 'DELIVERED' && o.acceptUntil) await scheduleRelease(deps.jobs, tx, orderId, o.acceptUntil);
   });
 }

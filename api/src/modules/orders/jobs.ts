@@ -5,6 +5,14 @@ import { notifyReminder } from './notify.js';
 import { lockOrder } from './queries.js';
 import { ORDER_JOBS, type OrderJobPayload } from './timers.js';
 
+declare module '../../jobs/registry.js' {
+  interface JobPayloads {
+    [ORDER_JOBS.release]: OrderJobPayload;
+    [ORDER_JOBS.overdue]: OrderJobPayload;
+    [ORDER_JOBS.remind]: OrderJobPayload;
+  }
+}
+
 /**
  * The handlers of an order's timers (timers.ts schedules them). Each re-reads the order in its
  * own transaction and acts only if the order is still where the timer expects it, so running
@@ -12,9 +20,9 @@ import { ORDER_JOBS, type OrderJobPayload } from './timers.js';
  */
 export function registerOrderJobs(deps: AppDeps): void {
   const opts = { maxAttempts: 10 };
-  deps.jobs.define<OrderJobPayload>(ORDER_JOBS.release, ({ payload }) => releaseDue(deps, payload.orderId), opts);
-  deps.jobs.define<OrderJobPayload>(ORDER_JOBS.overdue, ({ payload }) => refundOverdue(deps, payload.orderId), opts);
-  deps.jobs.define<OrderJobPayload>(ORDER_JOBS.remind, ({ payload }) => remindDue(deps, payload.orderId), opts);
+  deps.jobs.define(ORDER_JOBS.release, ({ payload }) => releaseDue(deps, payload.orderId), opts);
+  deps.jobs.define(ORDER_JOBS.overdue, ({ payload }) => refundOverdue(deps, payload.orderId), opts);
+  deps.jobs.define(ORDER_JOBS.remind, ({ payload }) => remindDue(deps, payload.orderId), opts);
 }
 
 /** Reminds the developer of an order still undelivered before its deadline (once per deadline). */

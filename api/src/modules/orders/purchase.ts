@@ -7,6 +7,7 @@ import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GeneratedFile, type GeneratorRegistry, type TaskTemplateRef } from '../../ports/generator.js';
 import { safeFileName } from '../files/names.js';
 import type { OrdersConfig } from '../../config.js';
+import type { JobRegistry } from '../../jobs/index.js';
 import { findOrder, findOrderByKey } from './queries.js';
 import type { Order } from './rows.js';
 import { DiscountUsedUp, DuplicatePurchase, recordPurchase } from './record.js';
@@ -23,6 +24,8 @@ export interface PurchaseContext {
   feePercent: number;
   /** Deadlines and timers of manual orders. */
   orders: OrdersConfig;
+  /** Where a manual order's timers are scheduled, inside the purchase's statement. */
+  jobs: JobRegistry;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -153,6 +156,7 @@ export async function purchase(
           values,
           feePercent: ctx.feePercent,
           orders: ctx.orders,
+          jobs: ctx.jobs,
           free: takesFree(buyer, task.developerId),
           file,
         });

@@ -3,7 +3,7 @@ import { HOUR_MS, discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import { row, type Executor } from '../../db/client.js';
 import { SQL_STATES, sqlState } from '../../db/errors.js';
-import { rescheduleSql } from '../../jobs/index.js';
+import type { JobRegistry } from '../../jobs/index.js';
 import { takeDiscountUseSql } from '../discounts/resolve.js';
 import { ledgerFailure, postSql } from '../ledger/service.js';
 import { orderCreatedText } from '../../bot/texts.js';
@@ -28,6 +28,7 @@ export interface PurchaseRecord {
   values: string[];
   feePercent: number;
   orders: OrdersConfig;
+  jobs: JobRegistry;
   /** A free take (the task's developer or an admin): price 0, no discount used, no money moves. */
   free: boolean;
   /** The generated answer of an auto task, already in the BlobStore. */
@@ -91,7 +92,7 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
   if (p.file) {
     parts.push(sql`files AS (${insertFilesSql(orderId, [p.file])})`);
   } else {
-    deadlineTimers(p.orders, orderId, deadlineAt!).forEach((t, i) => add(`timer${i}`, rescheduleSql(t.name, t.opts)));
+    deadlineTimers(p.orders, orderId, deadlineAt!).forEach((t, i) => add(`timer${i}`, p.jobs.rescheduleSql(t.name, t.opts)));
     add(
       'notice',
       enqueueSql({

@@ -17,7 +17,7 @@ export const ordersRoutes = (deps: AppDeps): Route[] => [
     { headers: IdempotencyHeaders, body: ProcessBody, answer: ProcessedTask },
     async (request) => {
       const order = await purchase(
-        { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: request.log },
+        { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, jobs: deps.jobs, log: request.log },
         deps.db,
         currentUser(request),
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },

@@ -90,7 +90,7 @@ async function seedPurchases(tx: Executor, deps: Parameters<SeedStep>[1], sandbo
   };
 
   const generators = new GeneratorRegistry().register(createDocxTemplateGenerator({ db: tx, blobs: deps.blobs, sandbox }));
-  const ctx = { blobs: deps.blobs, generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, log: { warn: () => {}, error: () => {} } };
+  const ctx = { blobs: deps.blobs, generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, jobs: deps.jobs, log: { warn: () => {}, error: () => {} } };
   const buyer = { telegramId: STUDENT, username: student.username, isAdmin: false };
   for (const [auto, key] of [
     [true, 'demo-seed-auto-order'],

@@ -1,7 +1,7 @@
 import { HOUR_MS } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
-import { cancel, reschedule } from '../../jobs/index.js';
+import type { JobRegistry, Reschedule } from '../../jobs/index.js';
 
 /**
  * An order's timers are one-off jobs keyed by the order id (docs/JOBS.md), scheduled and
@@ -25,9 +25,11 @@ const later = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS
 
 /** A timer to set: a job's name, its key (the order id) and when it runs. */
 export interface OrderTimer {
-  name: string;
-  opts: { key: string; runAt: Date; payload: OrderJobPayload };
+  name: OrderJobName;
+  opts: Reschedule<OrderJobName>;
 }
+
+type OrderJobName = (typeof ORDER_JOBS)[keyof typeof ORDER_JOBS];
 
 const overdueTimer = (cfg: OrdersConfig, orderId: number, deadlineAt: Date): OrderTimer => ({
   name: ORDER_JOBS.overdue,
@@ -49,37 +51,37 @@ export function deadlineTimers(cfg: OrdersConfig, orderId: number, deadlineAt: D
 }
 
 /** The refund of an order still undelivered ORDER_AUTO_REFUND_HOURS after its deadline. */
-export async function scheduleOverdue(tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
+export async function scheduleOverdue(jobs: JobRegistry, tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
   const t = overdueTimer(cfg, orderId, deadlineAt);
-  await reschedule(tx, t.name, t.opts);
+  await jobs.reschedule(tx, t.name, t.opts);
 }
 
 /** An order is (again) in progress with this deadline: its overdue refund and the developer's reminder. */
-export async function scheduleDeadline(tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
+export async function scheduleDeadline(jobs: JobRegistry, tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
   const timers = deadlineTimers(cfg, orderId, deadlineAt);
-  for (const t of timers) await reschedule(tx, t.name, t.opts);
-  if (!timers.some((t) => t.name === ORDER_JOBS.remind)) await cancel(tx, ORDER_JOBS.remind, String(orderId));
+  for (const t of timers) await jobs.reschedule(tx, t.name, t.opts);
+  if (!timers.some((t) => t.name === ORDER_JOBS.remind)) await jobs.cancel(tx, ORDER_JOBS.remind, String(orderId));
 }
 
 /** The order left IN_PROGRESS (delivered or refunded): no overdue refund, no reminder. */
-export async function cancelDeadline(tx: Executor, orderId: number): Promise<void> {
-  await cancel(tx, ORDER_JOBS.overdue, String(orderId));
-  await cancel(tx, ORDER_JOBS.remind, String(orderId));
+export async function cancelDeadline(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
+  await jobs.cancel(tx, ORDER_JOBS.overdue, String(orderId));
+  await jobs.cancel(tx, ORDER_JOBS.remind, String(orderId));
 }
 
 /** Delivered: escrow is released at the end of the acceptance window unless the buyer acts. */
-export async function scheduleRelease(tx: Executor, orderId: number, acceptUntil: Date): Promise<void> {
+export async function scheduleRelease(jobs: JobRegistry, tx: Executor, orderId: number, acceptUntil: Date): Promise<void> {
   const payload: OrderJobPayload = { orderId };
-  await reschedule(tx, ORDER_JOBS.release, { key: String(orderId), runAt: acceptUntil, payload });
+  await jobs.reschedule(tx, ORDER_JOBS.release, { key: String(orderId), runAt: acceptUntil, payload });
 }
 
 /** The buyer acted on the delivery (accepted, asked for a revision, disputed) or an admin refunded it. */
-export async function cancelRelease(tx: Executor, orderId: number): Promise<void> {
-  await cancel(tx, ORDER_JOBS.release, String(orderId));
+export async function cancelRelease(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
+  await jobs.cancel(tx, ORDER_JOBS.release, String(orderId));
 }
 
 /** Every timer of the order: it is closed. */
-export async function cancelAll(tx: Executor, orderId: number): Promise<void> {
-  await cancelDeadline(tx, orderId);
-  await cancelRelease(tx, orderId);
+export async function cancelAll(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
+  await cancelDeadline(jobs, tx, orderId);
+  await cancelRelease(jobs, tx, orderId);
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client.js';
+import { fromNow, newToken, retryDelayMs } from '../../jobs/index.js';
 import type { OutboxFile } from './enqueue.js';
 
 export interface OutboxPayload {
@@ -83,16 +83,16 @@ interface ClaimedRow {
   attempts: number;
 }
 
-/** Delay before attempt n+1 after n failures: base·2^(n-1), capped. */
-export function backoffMs(attempts: number, baseMs: number, capMs: number): number {
-  return Math.min(capMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
-}
-
 /**
  * Sends the outbox. Delivery is at least once: rows are claimed with `FOR UPDATE SKIP LOCKED`
  * and a lease (next_attempt_at moved forward) in one short statement, then sent with no
  * transaction open, then marked. Several instances never take the same row; a crash between
  * Telegram accepting a call and the row being updated repeats that one call after the lease.
+ *
+ * The lease, its token and the retry waits are the job runner's (jobs/lease.ts). The claim
+ * stays its own: a message is a row of `outbox` (its priority, the Bot API calls already
+ * made, a batch sent one after another under one pacer), which the `jobs` table does not hold;
+ * the `outbox.send` job that runs this loop is claimed by the runner like any other.
  */
 export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const { db, sender, log } = opts;
@@ -103,7 +103,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const permanentAttempts = opts.permanentAttempts ?? 5;
   const pace = opts.pace ?? (async () => undefined);
 
-  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const lease = fromNow(leaseSeconds * 1000);
 
   async function claim(leaseId: string): Promise<OutboxItem[]> {
     const claimed = await rows<ClaimedRow>(
@@ -156,12 +156,12 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       // A user who blocked the bot gets nothing until they write to it again (bot/unblock.ts).
       if (err.blocked) await db.execute(sql`UPDATE users SET bot_blocked_at = now() WHERE telegram_id = ${item.chatId} AND bot_blocked_at IS NULL`);
       const giveUp = err.blocked || (err.permanent && attempts >= permanentAttempts);
-      const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : backoffMs(attempts, baseMs, capMs);
+      const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : retryDelayMs(attempts, baseMs, capMs);
       await touch(
         item,
         leaseId,
         sql`attempts = ${attempts}, last_error = ${err.message.slice(0, 1000)}, lease_id = NULL,
-            next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+            next_attempt_at = ${fromNow(delay)},
             gave_up_at = ${giveUp ? sql`now()` : sql`NULL`}`,
       );
       const fields = { outboxId: item.id, chatId: item.chatId, attempts, steps, err: err.message };
@@ -174,7 +174,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     const halted = () => Boolean(signal?.aborted);
     let handled = 0;
     for (;;) {
-      const leaseId = randomUUID();
+      const leaseId = newToken();
       const batch = await claim(leaseId);
       for (const item of batch) {
         if (halted()) {
