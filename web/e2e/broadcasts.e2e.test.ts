@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Broadcast } from '@zalik/contract';
 import { paths } from '../src/lib/paths';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 describe('broadcasts', () => {
   let env: E2E;
@@ -43,14 +43,19 @@ describe('broadcasts', () => {
       await page.getByTestId('broadcast-recipients').filter({ hasText: 'Отримають' }).waitFor();
       await page.getByLabel('Повідомлення').fill('Нагадування: до кінця семестру два тижні.');
       await waitForIdle(page);
+      await expectLaidOut(page, ['Нова розсилка', /^Отримають /]);
+      expect(await page.getByLabel('Повідомлення').inputValue()).toBe('Нагадування: до кінця семестру два тижні.');
       await shoot(page, `broadcast-new-${theme}`);
       await page.goto(new URL(paths.admin.broadcasts, page.url()).toString());
       await page.getByRole('heading', { name: 'Розсилки' }).waitFor();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Розсилки', /Сесія переноситься/]);
       await shoot(page, `broadcast-list-${theme}`);
       await page.getByRole('link').filter({ hasText: 'Сесія' }).first().click();
       await page.getByTestId('broadcast-left').waitFor();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Розсилка', 'Надіслано', /Сесія переноситься/]);
+      expect(await page.getByTestId('broadcast-left').textContent()).toBe('0');
       await shoot(page, `broadcast-progress-${theme}`);
     });
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Subject, Task, Teacher } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** Sets a range input the way a drag does: the native setter, then the input event React listens to. */
 async function setSlider(page: Page, value: number): Promise<void> {
@@ -114,21 +114,28 @@ describe('admin catalogue editors', () => {
       await page.getByLabel('Ціна, грн').fill('180');
       await page.getByRole('switch', { name: 'Автогенерація' }).click();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Нове завдання', 'Автогенерація']);
+      expect(await page.getByRole('switch', { name: 'Автогенерація' }).getAttribute('aria-checked')).toBe('true');
       await shoot(page, `add-task-${theme}`);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(100);
+      await expectLaidOut(page, ['DOCX-шаблон', 'Шаблон не обрано']);
       await shoot(page, `add-task-template-${theme}`);
 
       await page.getByRole('button', { name: /Аргументи/ }).click();
       await page.getByRole('checkbox').nth(1).click();
       await page.getByRole('checkbox').first().click();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Аргументи']);
+      expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(2);
       await shoot(page, `choose-argument-${theme}`);
 
       const discount = await env.open({ persona: PERSONA.admin, theme, path: `/list-task/edit-task/${subject.id}/give-discount?taskId=${task.id}` });
       await discount.getByRole('slider').waitFor();
       await setSlider(discount, 30);
       await waitForIdle(discount);
+      await expectLaidOut(discount, ['Знижка', task.title, 'Діючі знижки', 'Час дії']);
+      expect(await discount.getByRole('slider').inputValue()).toBe('30');
       await shoot(discount, `give-discount-${theme}`);
     }
   });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, NAME_MAX, type Subject, type Task, type Teacher } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 const THEMES: Theme[] = ['light', 'dark'];
 /** 60 characters typed; the first 50 are what the field keeps. */
@@ -142,6 +142,8 @@ describe('catalogue forms: the name limit and the task form marks', () => {
       await subject.getByLabel('Назва предмета').pressSequentially(LONG);
       await subject.getByText(`${NAME_MAX}/${NAME_MAX}`, { exact: true }).waitFor();
       await waitForIdle(subject);
+      await expectLaidOut(subject, [`${NAME_MAX}/${NAME_MAX}`]);
+      expect(await subject.getByLabel('Назва предмета').inputValue()).toBe(LONG.slice(0, NAME_MAX));
       await shoot(subject, `subject-name-full-${theme}`);
 
       const task = await env.open({ persona: PERSONA.admin, theme, path: `/list-task/add-task/${subjectId}?teacherId=${teacherId}` });
@@ -150,9 +152,11 @@ describe('catalogue forms: the name limit and the task form marks', () => {
       await task.getByRole('button', { name: 'Додати завдання' }).click();
       await task.getByRole('alert').filter({ hasText: MSG.taskTypeInvalid }).waitFor();
       await waitForIdle(task);
+      await expectLaidOut(task, ['Нове завдання', MSG.taskTypeInvalid]);
       await shoot(task, `add-task-marks-${theme}`);
       await task.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await task.waitForTimeout(100);
+      await expectLaidOut(task, ['DOCX-шаблон']);
       await shoot(task, `add-task-marks-bottom-${theme}`);
     });
   }

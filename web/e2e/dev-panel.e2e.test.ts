@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, type HistoryItem, type InProgressOrder, type Subject } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 import { SCREENSHOTS_DIR } from './paths';
 
 const SUBJECT = 'Вища математика';
@@ -110,15 +110,18 @@ describe('a manual order from purchase to delivery', () => {
       const card = orders(dev).last();
       await card.waitFor();
       await waitForIdle(dev);
+      await expectLaidOut(dev, ['Панель розробника', MANUAL_TASK]);
       await shoot(dev, `dev-panel-${theme}`);
       await card.getByRole('button', { name: /Показати/ }).click();
       await chooseFiles(card);
       await card.getByLabel('Повідомлення студенту').fill('Готово.');
       await waitForIdle(dev);
+      await expectLaidOut(dev, [TOPIC, 'розв’язок.pdf', 'обчислення.py']);
       await card.screenshot({ path: path.join(SCREENSHOTS_DIR, `dev-panel-order-${theme}.png`) });
       await card.getByRole('button', { name: /розв’язок\.pdf/ }).click();
       await dev.getByRole('dialog', { name: 'розв’язок.pdf' }).waitFor();
       await waitForIdle(dev);
+      await expectLaidOut(dev, ['розв’язок.pdf', 'Скасувати']);
       await shoot(dev, `dev-panel-file-popup-${theme}`);
 
       // Delivered: the card says where the answer went. The queue's refresh is held back so the
@@ -135,6 +138,7 @@ describe('a manual order from purchase to delivery', () => {
       await card.getByRole('status').getByText('Відповідь надіслано @student_demo').waitFor();
       await card.scrollIntoViewIfNeeded();
       await dev.waitForTimeout(300);
+      await expectLaidOut(dev, ['Відповідь надіслано @student_demo']);
       await shoot(dev, `dev-panel-delivered-${theme}`);
       release();
       await dev.unroute(queue);

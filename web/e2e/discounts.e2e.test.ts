@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DiscountListItem, Subject } from '@zalik/contract';
 import { toKyivLocal } from '../src/lib/kyivTime';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** Sets a range input the way a drag does: the native setter, then the input event React listens to. */
 async function setSlider(page: Page, value: number): Promise<void> {
@@ -103,6 +103,7 @@ describe('admin discounts', () => {
       const list = await env.open({ persona: PERSONA.admin, theme, path: '/settings/admin-panel/discounts' });
       await list.getByRole('link', { name: new RegExp(ELECTRICITY) }).waitFor();
       await waitForIdle(list);
+      await expectLaidOut(list, ['Знижки', 'Нова знижка', ELECTRICITY]);
       await shoot(list, `admin-discounts-${theme}`);
 
       const create = await env.open({ persona: PERSONA.admin, theme, path: '/settings/admin-panel/discounts/new' });
@@ -113,19 +114,24 @@ describe('admin discounts', () => {
       await create.getByRole('checkbox', { name: /@student_demo/ }).click();
       await create.evaluate(() => window.scrollTo(0, 0));
       await waitForIdle(create);
+      await expectLaidOut(create, ['Нова знижка', MECHANICS, '@student_demo']);
+      expect(await create.getByRole('radio', { name: 'Персональна' }).getAttribute('aria-checked')).toBe('true');
       await shoot(create, `admin-discount-new-${theme}`);
 
       const edit = await env.open({ persona: PERSONA.admin, theme, path: `/settings/admin-panel/discounts/edit?id=${electricity!.id}` });
       await edit.getByLabel('Діє з').waitFor();
       await waitForIdle(edit);
+      await expectLaidOut(edit, ['Знижка', ELECTRICITY]);
       await shoot(edit, `admin-discount-edit-${theme}`);
       await edit.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await waitForIdle(edit);
+      await expectLaidOut(edit, ['Діє з']);
       await shoot(edit, `admin-discount-edit-bottom-${theme}`);
 
       const users = await env.open({ persona: PERSONA.admin, theme, path: '/settings/admin-panel/profile' });
       await users.getByRole('link', { name: /student_demo/ }).waitFor();
       await waitForIdle(users);
+      await expectLaidOut(users, ['Користувачі', 'student_demo']);
       await shoot(users, `admin-users-paged-${theme}`);
     }
   }, 120_000);

@@ -2,11 +2,12 @@
  * Issue 15's screens at 390x844, light and dark, into web/screenshots: the student's history
  * with orders in every state and its sheets, the dev panel's deadlines, cancel and completed
  * tab, the admin's disputes and a user's history with 'Замінити файли', and the deadline on the
- * buying and result screens of a manual task.
+ * buying and result screens of a manual task. Each shot also checks what the screen must show
+ * and that it fits the phone's width (expectLaidOut).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONA, shoot, startE2E, waitForIdle, type ApiAs, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type ApiAs, type E2E, type Theme } from './helpers';
 import { buy, deliver, findTask, pdf } from './orders';
 
 const THEMES: Theme[] = ['light', 'dark'];
@@ -17,8 +18,8 @@ describe('escrow screens', () => {
   let dev: ApiAs;
   let admin: ApiAs;
 
-  /** The screen in both themes, after `act` brought it into shape. */
-  async function shootBoth(name: string, persona: string, path: string, act?: (page: Page) => Promise<void>) {
+  /** The screen in both themes, after `act` brought it into shape, showing `texts` and laid out within the phone. */
+  async function shootBoth(name: string, persona: string, path: string, texts: readonly (string | RegExp)[], act?: (page: Page) => Promise<void>) {
     for (const theme of THEMES) {
       const page = await env.open({ persona, theme, path });
       await waitForIdle(page);
@@ -26,6 +27,7 @@ describe('escrow screens', () => {
         await act(page);
         await waitForIdle(page);
       }
+      await expectLaidOut(page, texts);
       await shoot(page, `${name}-${theme}`);
       await page.context().close();
     }
@@ -68,50 +70,50 @@ describe('escrow screens', () => {
   const first = (page: Page) => page.getByRole('article').first();
 
   it("the student's history: orders in every state", async () => {
-    await shootBoth('escrow-history', PERSONA.student, history);
-    await shootBoth('escrow-history-more', PERSONA.student, history, async (page) => {
+    await shootBoth('escrow-history', PERSONA.student, history, ['Історія завдань', 'Контрольна робота з лінійної алгебри']);
+    await shootBoth('escrow-history-more', PERSONA.student, history, ['Курсова робота: консольний застосунок'], async (page) => {
       // Its top just under the demo's header bar.
       await page.getByRole('article', { name: 'Курсова робота: консольний застосунок' }).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 56));
     });
   });
 
   it("the history's confirmation and sheets", async () => {
-    await shootBoth('escrow-history-accept', PERSONA.student, history, async (page) => {
+    await shootBoth('escrow-history-accept', PERSONA.student, history, ['Прийняти роботу?'], async (page) => {
       await first(page).getByRole('button', { name: 'Прийняти' }).click();
     });
-    await shootBoth('escrow-history-revision', PERSONA.student, history, async (page) => {
+    await shootBoth('escrow-history-revision', PERSONA.student, history, ['Доопрацювання', 'Що потрібно доопрацювати'], async (page) => {
       await first(page).getByRole('button', { name: 'Доопрацювати' }).click();
       await page.getByLabel('Що потрібно доопрацювати').fill('У кроці 3 інший визначник: перевірте, будь ласка.');
     });
-    await shootBoth('escrow-history-dispute', PERSONA.student, history, async (page) => {
+    await shootBoth('escrow-history-dispute', PERSONA.student, history, ['Відкрити спір'], async (page) => {
       await first(page).getByRole('button', { name: 'Відкрити спір' }).click();
     });
-    await shootBoth('escrow-history-reprocess', PERSONA.student, history, async (page) => {
+    await shootBoth('escrow-history-reprocess', PERSONA.student, history, ['Згенерувати ще раз', 'Згенерувати'], async (page) => {
       await page.getByRole('button', { name: 'Згенерувати ще раз' }).first().click();
     });
   });
 
   it('the dev panel: deadlines, the cancel and the completed orders', async () => {
     const panel = '/settings/dev-panel';
-    await shootBoth('escrow-dev-panel', PERSONA.developer, panel, async (page) => {
+    await shootBoth('escrow-dev-panel', PERSONA.developer, panel, ['Панель розробника'], async (page) => {
       await page.getByTestId('order-deadline').last().evaluate((el) => el.scrollIntoView({ block: 'center' }));
     });
-    await shootBoth('escrow-dev-panel-cancel', PERSONA.developer, panel, async (page) => {
+    await shootBoth('escrow-dev-panel-cancel', PERSONA.developer, panel, ['Скасувати замовлення', /отримає назад усю оплату/], async (page) => {
       await page.getByRole('button', { name: 'Скасувати замовлення' }).first().click();
       await page.getByLabel('Причина').fill('Не встигаю через хворобу.');
     });
-    await shootBoth('escrow-dev-panel-completed', PERSONA.developer, `${panel}?tab=done`);
+    await shootBoth('escrow-dev-panel-completed', PERSONA.developer, `${panel}?tab=done`, ['Панель розробника', 'Практична робота: рекурсія']);
   });
 
   it("admins: the disputes and a user's history", async () => {
-    await shootBoth('escrow-admin-panel', PERSONA.admin, '/settings/admin-panel');
-    await shootBoth('escrow-admin-disputes', PERSONA.admin, '/settings/admin-panel/disputes');
-    await shootBoth('escrow-admin-disputes-end', PERSONA.admin, '/settings/admin-panel/disputes', async (page) => {
+    await shootBoth('escrow-admin-panel', PERSONA.admin, '/settings/admin-panel', ['Адмін-панель']);
+    await shootBoth('escrow-admin-disputes', PERSONA.admin, '/settings/admin-panel/disputes', ['Спори', 'Курсова робота: консольний застосунок']);
+    await shootBoth('escrow-admin-disputes-end', PERSONA.admin, '/settings/admin-panel/disputes', ['Виплатити розробнику'], async (page) => {
       await page.getByRole('button', { name: 'Виплатити розробнику' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
     });
     const userHistory = `/settings/admin-panel/profile/history-task?telegramId=${PERSONA.student}`;
-    await shootBoth('escrow-admin-history', PERSONA.admin, userHistory);
-    await shootBoth('escrow-admin-replace-files', PERSONA.admin, userHistory, async (page) => {
+    await shootBoth('escrow-admin-history', PERSONA.admin, userHistory, ['Історія завдань', `Telegram ID ${PERSONA.student}`]);
+    await shootBoth('escrow-admin-replace-files', PERSONA.admin, userHistory, ['Замінити файли', 'розв’язок-виправлений.pdf'], async (page) => {
       await first(page).getByRole('button', { name: 'Замінити файли' }).click();
       await page.getByTestId('replace-files').setInputFiles([pdf('розв’язок-виправлений.pdf')]);
       await page.getByText('розв’язок-виправлений.pdf').waitFor();
@@ -121,8 +123,8 @@ describe('escrow screens', () => {
   it("a manual task's deadline on the buying and result screens", async () => {
     const task = await findTask(admin, 'Вища математика', 'Контрольна робота з лінійної алгебри');
     const path = `/list-task/${task.teacher.subject.id}/buying-task?taskId=${task.id}&teacherId=${task.teacherId}`;
-    await shootBoth('escrow-buying-manual', PERSONA.student, path);
-    await shootBoth('escrow-result-manual', PERSONA.student, path, async (page) => {
+    await shootBoth('escrow-buying-manual', PERSONA.student, path, ['Контрольна робота з лінійної алгебри', 'Відправити']);
+    await shootBoth('escrow-result-manual', PERSONA.student, path, ['Замовлення прийнято'], async (page) => {
       await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
       await page.getByLabel('Група').fill('КН-21');
       await page.getByLabel('Тема', { exact: true }).fill('Власні вектори');

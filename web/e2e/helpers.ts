@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
 import { startServer, type ServerData, type TestServer } from './server';
 
@@ -166,4 +166,37 @@ export async function shoot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * What a screen must be besides its picture: each of `texts` shown, and nothing wider than the
+ * phone (a screen that scrolls sideways, or an element cut off at the left or right edge, is
+ * broken on a device even when a screenshot of its first viewport looks fine). An element inside
+ * a box that scrolls or clips sideways (a row of chips, a slider) is that box's to contain, so
+ * only the box itself must fit.
+ */
+export async function expectLaidOut(page: Page, texts: readonly (string | RegExp)[] = []): Promise<void> {
+  for (const text of texts) {
+    expect(await page.getByText(text).filter({ visible: true }).count(), `${String(text)} is shown`).toBeGreaterThan(0);
+  }
+  const laid = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const outside: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 && r.height <= 1) continue;
+      if (r.left >= -0.5 && r.right <= width + 0.5) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      let contained = false;
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible') contained = true;
+      }
+      if (contained) continue;
+      const name = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+      outside.push(`${name} "${(el.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
+  });
+  expect(laid.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(laid.width);
+  expect(laid.outside, 'visible elements past the left or right edge').toEqual([]);
 }

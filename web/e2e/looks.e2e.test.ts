@@ -159,6 +159,12 @@ describe('looks: what a new user trips over', () => {
     await page.getByText('Коваленко Н. С.').click();
     await page.getByRole('button', { name: 'Застосувати' }).click();
     expect(await tapHeight(page.getByRole('alert').getByRole('button', { name: 'Закрити' }))).toBeGreaterThanOrEqual(44);
+    // The course tabs look 36 px tall and take taps over 44.
+    const home = await env.open({ persona: PERSONA.developer, path: '/' });
+    await waitForIdle(home);
+    const courses = await home.getByRole('tab').all();
+    expect(courses).toHaveLength(4);
+    for (const tab of courses) expect(await tapHeight(tab)).toBeGreaterThanOrEqual(44);
   }, SLOW);
 
   it('a red banner pushes the screen down instead of covering its title', async () => {

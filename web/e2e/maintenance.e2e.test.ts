@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 import { paths } from '../src/lib/paths';
 
 describe('maintenance mode', () => {
@@ -46,10 +46,12 @@ describe('maintenance mode', () => {
         const student = await env.open({ persona: PERSONA.student, path: '/', theme });
         await student.getByTestId('maintenance-text').waitFor();
         await waitForIdle(student);
+        await expectLaidOut(student, ['Профілактика до 03:00. Дякуємо за терпіння!', 'Перевірити знову']);
         await shoot(student, `maintenance-student-${theme}`);
         const admin = await env.open({ persona: PERSONA.admin, path: paths.admin.maintenance, theme });
         await admin.getByRole('switch', { name: 'Технічне обслуговування', checked: true }).waitFor();
         await waitForIdle(admin);
+        await expectLaidOut(admin, ['Технічне обслуговування']);
         await shoot(admin, `maintenance-admin-${theme}`);
       } finally {
         await api.patch('/api/v1/maintenance/status', { enabled: false });

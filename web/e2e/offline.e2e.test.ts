@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, type InProgressOrder, type Subject } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
@@ -135,6 +135,7 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
       await wallet.context().setOffline(true);
       await offlineBar(wallet).waitFor();
       await wallet.waitForTimeout(300);
+      await expectLaidOut(wallet, [MSG.networkError, 'Спробувати ще раз', 'Гаманець']);
       await shoot(wallet, `offline-wallet-${theme}`);
 
       const form = await env.open({ persona: PERSONA.student, theme, path: `/list-task/${subjectId}` });
@@ -143,6 +144,8 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
       await form.context().setOffline(true);
       await offlineBar(form).waitFor();
       await form.waitForTimeout(300);
+      await expectLaidOut(form, [MSG.networkError, MANUAL_TASK]);
+      expect(await form.getByRole('button', { name: 'Відправити' }).isDisabled(), 'the purchase waits for the connection').toBe(true);
       await shoot(form, `offline-buying-${theme}`);
     });
   }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 const SUBJECT_CARD = 'a[href^="/list-task/"]';
 const COURSE_1 = ['Вища математика', 'Програмування', 'Фізика', 'Англійська мова'];
@@ -127,11 +127,17 @@ describe('the first screen rendered by the server', () => {
       const page = await env.open({ persona: PERSONA.student, theme });
       await page.locator(SUBJECT_CARD).first().waitFor();
       await page.waitForLoadState('networkidle');
+      const card = (await page.locator(SUBJECT_CARD).first().textContent()) ?? '';
+      expect(card).not.toBe('');
+      await expectLaidOut(page, ['1 курс', card]);
       await shoot(page, `first-screen-hydrated-${theme}`);
       // The HTML and the stylesheet alone: what a slow phone shows until the app arrives.
       await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
       await page.reload();
       await page.locator(SUBJECT_CARD).first().waitFor();
+      // The same screen as the app's: the course tabs and the same first card, laid out alike.
+      await expectLaidOut(page, ['1 курс', card]);
+      expect(await page.getByRole('tab', { selected: true }).textContent()).toMatch(/курс$/);
       await shoot(page, `first-screen-served-${theme}`);
     });
   }

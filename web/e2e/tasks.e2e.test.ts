@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, type Subject, type Task, type Teacher } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** Sets a range input the way a drag does: the native setter, then the input event React listens to. */
 async function setSlider(page: Page, value: number): Promise<void> {
@@ -129,21 +129,25 @@ describe('catalogue: subjects, task list and filters', () => {
       const page = await env.open({ persona: PERSONA.student, theme, path: '/' });
       await page.getByRole('link', { name: 'Вища математика' }).waitFor();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Вища математика', '1 курс', '4 курс']);
       await shoot(page, `tasks-subjects-${theme}`);
       if (theme === 'light') {
         await page.getByRole('button', { name: 'Новина 2' }).click();
         await waitForIdle(page);
+        await expectLaidOut(page, ['Вища математика']);
         await shoot(page, 'tasks-subjects-news2-light');
       }
 
       await page.getByRole('link', { name: 'Вища математика' }).click();
       await page.getByRole('article').first().waitFor();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Вища математика', 'Контрольна робота з лінійної алгебри', 'Придбати']);
       await shoot(page, `tasks-list-${theme}`);
 
       await page.getByRole('link', { name: /Ціна/ }).click();
       await setSlider(page, 150);
       await waitForIdle(page);
+      await expectLaidOut(page, ['150 грн', 'Застосувати']);
       await shoot(page, `tasks-choose-price-${theme}`);
 
       await page.getByRole('button', { name: 'Застосувати' }).click();
@@ -151,15 +155,18 @@ describe('catalogue: subjects, task list and filters', () => {
       await page.getByRole('button', { name: 'Застосувати' }).waitFor();
       await page.getByText('Петренко О. В.').waitFor();
       await waitForIdle(page);
+      await expectLaidOut(page, ['Петренко О. В.', 'Застосувати']);
       await shoot(page, `tasks-choose-teacher-${theme}`);
       await page.context().close();
 
       const admin = await env.open({ persona: PERSONA.admin, theme, path: `/list-task/${math}` });
       await admin.getByRole('article').first().waitFor();
       await waitForIdle(admin);
+      await expectLaidOut(admin, ['Контрольна робота з лінійної алгебри']);
       await shoot(admin, `tasks-list-admin-${theme}`);
       await admin.getByRole('article').first().click({ button: 'right', position: { x: 120, y: 40 } });
       await admin.getByRole('menu').waitFor();
+      await expectLaidOut(admin, ['Редагувати', 'Видалити']);
       await shoot(admin, `tasks-list-admin-menu-${theme}`);
       await admin.context().close();
     }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, formatUah, type DepositRequest, type Wallet } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
 const uah = (n: number, sign = '') => new RegExp(`${sign.replace('+', '\\+')}${formatUah(n).replace(/\s/g, '\\s')}`);
@@ -21,8 +21,8 @@ describe('top-up: Stars and card in the demo', () => {
     (await (await env.apiAs(PERSONA.student)).get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.student}`)).find((w) => w.kind === 'general')!.balance;
   const sheetOf = (page: Page) => page.getByRole('dialog', { name: 'Поповнення гаманця' });
 
-  /** The screen in both themes at 390x844, after `act` brought it into shape. */
-  async function shootBoth(name: string, persona: string, path: string, act?: (page: Page) => Promise<void>) {
+  /** The screen in both themes at 390x844, after `act` brought it into shape, showing `texts` and laid out within the phone. */
+  async function shootBoth(name: string, persona: string, path: string, texts: readonly (string | RegExp)[], act?: (page: Page) => Promise<void>) {
     for (const theme of ['light', 'dark'] as Theme[]) {
       const page = await env.open({ persona, theme, path });
       await waitForIdle(page);
@@ -30,6 +30,7 @@ describe('top-up: Stars and card in the demo', () => {
         await act(page);
         await waitForIdle(page);
       }
+      await expectLaidOut(page, texts);
       await shoot(page, `${name}-${theme}`);
       await page.context().close();
     }
@@ -108,15 +109,15 @@ describe('top-up: Stars and card in the demo', () => {
     ]);
 
     // Every state of the sheet, in both themes.
-    await shootBoth('topup-amounts', PERSONA.student, '/wallet/deposit');
-    await shootBoth('topup-other-amount', PERSONA.student, '/wallet/deposit', async (p) => {
+    await shootBoth('topup-amounts', PERSONA.student, '/wallet/deposit', ['Поповнення гаманця', 'Сума', 'Спосіб оплати', /Telegram Stars/]);
+    await shootBoth('topup-other-amount', PERSONA.student, '/wallet/deposit', ['Поповнення гаманця', 'Інша сума, грн'], async (p) => {
       await sheetOf(p).getByRole('radio', { name: 'Інша' }).click();
       await sheetOf(p).getByLabel('Інша сума, грн').fill('99');
       await sheetOf(p).getByRole('button', { name: 'Оплатити' }).click();
     });
-    await shootBoth('topup-success', PERSONA.student, `/wallet/deposit?request=${starsId}`);
+    await shootBoth('topup-success', PERSONA.student, `/wallet/deposit?request=${starsId}`, ['Гаманець поповнено']);
     const pending = await (await env.apiAs(PERSONA.student)).post<DepositRequest>('/api/v1/transactions/request/deposit', { amount: 250, provider: 'MONOBANK' });
-    await shootBoth('topup-card-pending', PERSONA.student, `/wallet/deposit?request=${pending.id}`);
+    await shootBoth('topup-card-pending', PERSONA.student, `/wallet/deposit?request=${pending.id}`, ['Чекаємо на платіж', /ZLK-/]);
     expect(cardId).not.toBe(pending.id);
   }, 180_000);
 
@@ -130,7 +131,7 @@ describe('top-up: Stars and card in the demo', () => {
     expect(res.status).toBe(200);
     const start = await balance();
 
-    await shootBoth('admin-deposits', PERSONA.admin, '/settings/admin-panel/deposits');
+    await shootBoth('admin-deposits', PERSONA.admin, '/settings/admin-panel/deposits', ['Поповнення', 'Оплачені', '@student_demo']);
     const page = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel/bank-payments' });
     const item = page.getByRole('article', { name: /Платіж 300/ });
     // The next statement read (every 2 s in the demo) records it.
@@ -139,7 +140,7 @@ describe('top-up: Stars and card in the demo', () => {
       await page.reload();
     }
     await item.getByText('«за курсову, Олена»').waitFor();
-    await shootBoth('admin-bank-payments', PERSONA.admin, '/settings/admin-panel/bank-payments');
+    await shootBoth('admin-bank-payments', PERSONA.admin, '/settings/admin-panel/bank-payments', ['Платежі на банку', '«за курсову, Олена»']);
     await item.getByLabel('Telegram ID користувача').fill(PERSONA.student);
     await item.getByRole('button', { name: 'Зарахувати' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Зарахувати' }).click();
@@ -156,7 +157,7 @@ describe('top-up: Stars and card in the demo', () => {
     await page.getByRole('link', { name: 'Політика конфіденційності' }).click();
     await page.getByRole('heading', { name: 'Політика конфіденційності', level: 1 }).waitFor();
     await page.getByText(/Оплату зірками обробляє Telegram, а переказ на банку — Monobank/).waitFor();
-    await shootBoth('settings-privacy', PERSONA.student, '/settings/privacy');
+    await shootBoth('settings-privacy', PERSONA.student, '/settings/privacy', ['Політика конфіденційності', /Оплату зірками обробляє Telegram/]);
   });
 });
 

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackButtonOverride } from '../telegram/BackButton';
 import { CloseIcon } from './icons/CloseIcon';
 import styles from './BottomSheet.module.css';
 
@@ -26,37 +27,48 @@ interface BottomSheetProps {
    * The app's sheets stay under the header, as a mini-app's content does.
    */
   system?: boolean;
+  /** While true (a form being sent) nothing closes the sheet and its close button is disabled. */
+  busy?: boolean;
   testId?: string;
 }
 
 /**
  * A Telegram-like bottom sheet: a titled panel with a close button rising from the bottom edge
  * over a dimmed screen (the bottom navigation too), inside the safe areas; the page behind does
- * not scroll while it is open. Escape, the dim and the close button call `onClose`.
+ * not scroll while it is open. Telegram's back button, Escape, the dim and the close button call
+ * `onClose`.
  */
-export function BottomSheet({ title, onClose, children, system, testId }: BottomSheetProps) {
+export function BottomSheet({ title, onClose, children, system, busy = false, testId }: BottomSheetProps) {
   const titleId = useId();
   const [footer, setFooter] = useState<HTMLDivElement | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  const sending = useRef(busy);
   useEffect(() => {
     close.current = onClose;
+    sending.current = busy;
   });
+  const tryClose = useCallback(() => {
+    if (!sending.current) close.current();
+  }, []);
+  // The system sheets cover the header the back button lives in, as Telegram's own sheets do.
+  useBackButtonOverride(system ? null : tryClose);
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && tryClose();
     window.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    panel.current?.focus({ preventScroll: true });
+    // A field that took focus itself (autoFocus) keeps it; otherwise the reader starts at the sheet.
+    if (!panel.current?.contains(document.activeElement)) panel.current?.focus({ preventScroll: true });
     return () => {
       window.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
     };
-  }, []);
+  }, [tryClose]);
 
   return createPortal(
-    <div className={`${styles.backdrop} ${system ? styles.system : ''}`} onClick={() => close.current()}>
+    <div className={`${styles.backdrop} ${system ? styles.system : ''}`} onClick={tryClose}>
       <div
         ref={panel}
         className={styles.panel}
@@ -71,7 +83,7 @@ export function BottomSheet({ title, onClose, children, system, testId }: Bottom
           <h2 className={styles.title} id={titleId}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Закрити" onClick={() => close.current()}>
+          <button type="button" className={styles.close} aria-label="Закрити" onClick={tryClose} disabled={busy}>
             <CloseIcon size={16} />
           </button>
         </header>

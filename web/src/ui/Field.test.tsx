@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { Input, TextArea } from './Field';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Input, Switch, TextArea } from './Field';
+
+vi.mock('../telegram/sdk', () => import('../../test/sdk-mock'));
 
 describe.each([
   ['Input', Input, 'INPUT'],
@@ -35,5 +38,25 @@ describe.each([
     expect(screen.getByLabelText('Картка')).toHaveAttribute('id', 'card');
     expect(screen.getByLabelText('Коментар')).not.toHaveAttribute('id', 'card');
     expect(screen.getByLabelText('Коментар')).not.toHaveAccessibleDescription();
+  });
+});
+
+describe('Switch', () => {
+  it('is one switch named by its label, bare or as a row whose title and subtitle it carries', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<Switch checked={false} onChange={onChange} label="Менше або дорівнює" />);
+    await userEvent.click(screen.getByRole('switch', { name: 'Менше або дорівнює', checked: false }));
+    expect(onChange).toHaveBeenLastCalledWith(true);
+
+    rerender(
+      <Switch checked onChange={onChange} label="Видимість для студентів" subtitle="Студенти бачать завдання">
+        Видиме
+      </Switch>,
+    );
+    const row = screen.getByRole('switch', { name: 'Видимість для студентів', checked: true });
+    expect(row).toHaveTextContent('ВидимеСтуденти бачать завдання');
+    await userEvent.click(screen.getByText('Студенти бачать завдання'));
+    expect(onChange).toHaveBeenLastCalledWith(false);
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
   });
 });

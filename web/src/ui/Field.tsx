@@ -120,41 +120,22 @@ export function Checkbox({ checked, onChange, children, disabled, name }: Checkb
 interface SwitchProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  /** Accessible name (the visible label usually sits in the Cell next to it). */
+  /** Accessible name: the setting it turns on, which the visible title may only abbreviate. */
   label: string;
   disabled?: boolean;
-}
-
-/** An on/off toggle. */
-export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled}
-      className={styles.switch}
-      onClick={() => {
-        haptic.selection();
-        onChange(!checked);
-      }}
-    />
-  );
-}
-
-interface SwitchCellProps extends SwitchProps {
-  /** The row's visible title. */
-  children: ReactNode;
+  /** The row's visible title: with it the switch is a settings row, without it a bare toggle. */
+  children?: ReactNode;
   subtitle?: ReactNode;
   before?: ReactNode;
 }
 
 /**
- * A settings row whose whole width is the toggle, as in Telegram's settings: a tap anywhere on
- * it flips the switch drawn at its end. Put it in a Section like a Cell.
+ * An on/off toggle. With a title it is a settings row whose whole width is the toggle, as in
+ * Telegram's settings: a tap anywhere on it flips the switch drawn at its end (put it in a
+ * Section like a Cell).
  */
-export function SwitchCell({ checked, onChange, label, disabled, children, subtitle, before }: SwitchCellProps) {
+export function Switch({ checked, onChange, label, disabled, children, subtitle, before }: SwitchProps) {
+  const row = children !== undefined;
   return (
     <button
       type="button"
@@ -162,17 +143,19 @@ export function SwitchCell({ checked, onChange, label, disabled, children, subti
       aria-checked={checked}
       aria-label={label}
       disabled={disabled}
-      className={[page.cell, page.interactive, before ? page.withBefore : ''].join(' ')}
+      className={row ? [page.cell, page.interactive, before ? page.withBefore : ''].join(' ') : styles.bareSwitch}
       onClick={() => {
         haptic.selection();
         onChange(!checked);
       }}
     >
       {before && <span className={page.before}>{before}</span>}
-      <span className={page.body}>
-        <span className={page.cellTitle}>{children}</span>
-        {subtitle && <span className={page.cellSubtitle}>{subtitle}</span>}
-      </span>
+      {row && (
+        <span className={page.body}>
+          <span className={page.cellTitle}>{children}</span>
+          {subtitle && <span className={page.cellSubtitle}>{subtitle}</span>}
+        </span>
+      )}
       <span className={styles.switch} data-checked={checked} aria-hidden="true" />
     </button>
   );

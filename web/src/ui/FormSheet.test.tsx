@@ -37,9 +37,22 @@ describe('FormSheet', () => {
     expect(onClose).toHaveBeenCalledTimes(3);
   });
 
+  it('leaves the focus in a field that took it, and otherwise puts it on the sheet', () => {
+    const { unmount } = render(
+      <FormSheet open title="Причина" submitText="Надіслати" onSubmit={() => {}} onClose={() => {}}>
+        <input aria-label="Причина" autoFocus />
+      </FormSheet>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Причина' })).toHaveFocus();
+    unmount();
+    sheet();
+    expect(screen.getByRole('dialog')).toHaveFocus();
+  });
+
   it('cannot be closed or sent twice while sending', async () => {
     const { onSubmit, onClose } = sheet({ sending: true });
     expect(screen.getByRole('button', { name: 'Надіслати' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Закрити' })).toBeDisabled();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('dialog').parentElement!);
     expect(onClose).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ export { Chevron } from './Chevron';
 export { Link, type LinkProps } from './Link';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { MainAction, type MainActionProps } from './MainAction';
-export { Input, TextArea, Checkbox, Switch, SwitchCell } from './Field';
+export { Input, TextArea, Checkbox, Switch } from './Field';
 export { DateTimeInput, DateTimeRange } from './DateTimeInput';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';

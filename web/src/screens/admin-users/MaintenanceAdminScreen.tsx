@@ -4,7 +4,7 @@ import { MAINTENANCE_MESSAGE_MAX, MSG, endpoints as ep, type MaintenanceStatus }
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 import { haptic } from '../../telegram/sdk';
-import { MainAction, Page, Section, SkeletonRows, SwitchCell, TextArea, useToast } from '../../ui';
+import { MainAction, Page, Section, SkeletonRows, Switch, TextArea, useToast } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import styles from './admin-users.module.css';
 
@@ -44,9 +44,9 @@ function MaintenanceForm({ current }: { current: MaintenanceStatus }) {
             : 'Увімкніть перед оновленням чи профілактикою: застосунок закриється для всіх, крім адміністраторів.'
         }
       >
-        <SwitchCell checked={enabled} onChange={setEnabled} label="Технічне обслуговування">
+        <Switch checked={enabled} onChange={setEnabled} label="Технічне обслуговування">
           Технічне обслуговування
-        </SwitchCell>
+        </Switch>
       </Section>
       <div className={styles.form}>
         <TextArea

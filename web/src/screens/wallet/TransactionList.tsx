@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
+import { useLoadMore } from '../../lib/useLoadMore';
 import { Button, Section } from '../../ui';
 import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
@@ -21,17 +21,7 @@ interface TransactionListProps {
 export function TransactionList({ telegramId, kind, header = 'Транзакції' }: TransactionListProps) {
   const query = useTransactions(telegramId, kind);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMore(query);
 
   if (query.isPending) {
     return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/errors';
-import { Cell, FixedBottomButton, Input, Page, Section, SwitchCell, TextArea, showError } from '../../../ui';
+import { Cell, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
 import { uploadTemplate, useCreateTask } from '../common/api';
 import { useGoBack } from '../../../lib/navigation';
 import { haptic } from '../../../telegram/sdk';
@@ -110,9 +110,9 @@ export default function AddTaskScreen() {
             : 'Розробник отримає замовлення і надішле відповідь вручну.'
         }
       >
-        <SwitchCell label="Автогенерація" checked={draft.autoGenerate} onChange={(autoGenerate) => update({ autoGenerate })}>
+        <Switch label="Автогенерація" checked={draft.autoGenerate} onChange={(autoGenerate) => update({ autoGenerate })}>
           Автогенерація
-        </SwitchCell>
+        </Switch>
       </Section>
 
       {draft.autoGenerate && (

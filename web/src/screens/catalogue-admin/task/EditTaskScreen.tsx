@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, SwitchCell, TextArea, showError } from '../../../ui';
+import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
 import { usePatchTask, useTaskDiscounts } from '../common/api';
 import { useGoBack } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL } from '../common/validation';
@@ -62,7 +62,7 @@ export default function EditTaskScreen() {
       </div>
 
       <Section footer={draft.visible ? 'Студенти бачать завдання у списку.' : 'Завдання бачать лише адміністратори.'}>
-        <SwitchCell
+        <Switch
           label="Видимість для студентів"
           checked={draft.visible}
           onChange={(visible) => update({ visible })}
@@ -73,7 +73,7 @@ export default function EditTaskScreen() {
           }
         >
           {draft.visible ? 'Видиме' : 'Приховане'}
-        </SwitchCell>
+        </Switch>
       </Section>
 
       <Section>

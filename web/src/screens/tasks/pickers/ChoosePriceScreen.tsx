@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRICE_FILTER_STEP, SLIDER_MARKS } from '@zalik/contract';
-import { Button, FixedBottomButton, Page, Section, Slider, SwitchCell } from '../../../ui';
+import { Button, FixedBottomButton, Page, Section, Slider, Switch } from '../../../ui';
 import type { PriceMode } from '../lib/filters';
 import { readFilters, writeFilters } from '../lib/storage';
 import styles from './pickers.module.css';
@@ -36,14 +36,14 @@ export default function ChoosePriceScreen() {
             format={(v) => `${v} грн`}
           />
         </div>
-        <SwitchCell
+        <Switch
           checked={mode === 'ge'}
           onChange={(on) => setMode(on ? 'ge' : 'le')}
           label="Не дешевше за обрану ціну"
           subtitle={mode === 'ge' ? `Завдання від ${price} грн і дорожчі` : `Завдання до ${price} грн включно`}
         >
           Не дешевше за обрану ціну
-        </SwitchCell>
+        </Switch>
       </Section>
       {stored.price > 0 && (
         <div className={styles.resetRow}>

@@ -7,7 +7,6 @@ import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Stars, Tabs, useT
 import { useDepositRequests, useRefundDeposit } from './api';
 import styles from './admin.module.css';
 import { DepositCard } from './DepositCard';
-import { FilterChips } from './FilterChips';
 import { whoOf } from './labels';
 
 const STATUS_FILTER = [
@@ -99,7 +98,7 @@ function AdminDeposits() {
     <Page title="Поповнення" subtitle="Запити студентів на поповнення: зірками Telegram або карткою через банку.">
       {toast}
       <div className={styles.filters}>
-        <FilterChips label="Статус" items={STATUS_FILTER} value={status} onChange={(v) => setFilter('status', v)} />
+        <Tabs variant="chips" label="Статус" items={STATUS_FILTER} value={status} onChange={(v) => setFilter('status', v)} />
         <Tabs label="Спосіб оплати" items={PROVIDER_FILTER} value={provider} onChange={(v) => setFilter('provider', v)} />
       </div>
       {body()}
