@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { discountedPrice, formatUah, type HistoryItem, type Subject, type Task, type Teacher, type Wallet } from '@zalik/contract';
 import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const AUTO_TASK = 'Розрахункова робота: границі та похідні';
@@ -198,6 +198,28 @@ describe('buying an auto-generated task', () => {
       }
     });
   }
+
+  it('an admin takes a task for free: 0 грн to pay with the reason, and "Без оплати" on the result', async () => {
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env.open({ persona: PERSONA.admin, theme, path: `/list-task/${subjectId}` });
+      await openTask(page, AUTO_TASK);
+      await page.getByText(/завдання видається без оплати/).waitFor();
+      expect(await page.getByText('До сплати').locator('..').textContent()).toMatch(uah(0));
+      expect(await page.getByText(/Недостатньо коштів/).count()).toBe(0);
+      await page.getByLabel('ПІБ студента').fill('Адміністраторка І.');
+      await waitForIdle(page);
+      await expectLaidOut(page, [AUTO_TASK, 'До сплати']);
+      await shoot(page, `buying-free-take-${theme}`);
+      if (theme === 'dark') {
+        await page.getByRole('button', { name: 'Відправити' }).click();
+        await page.getByRole('heading', { name: 'Готово!' }).waitFor();
+        expect(await page.getByText('Списано').locator('..').textContent()).toContain('Без оплати');
+        await expectLaidOut(page, ['Завдання видано без оплати, файл уже готовий.']);
+        await waitForIdle(page);
+        await shoot(page, 'buying-free-take-result-dark');
+      }
+    }
+  });
 
   it('a balance short of the price is said before the tap, with a top-up right there', async () => {
     const admin = await env.apiAs(PERSONA.admin);

@@ -264,6 +264,8 @@ describe('a free take (the server charges the task\'s developer and admins nothi
     await screen.findByRole('heading', { name: 'Готово!' });
     expect(posts(api)).toHaveLength(1);
     expect(screen.getByText('Списано').nextSibling).toHaveTextContent('Без оплати');
+    expect(screen.getByText('Завдання видано без оплати, файл уже готовий.')).toBeInTheDocument();
+    expect(screen.queryByText(/Оплата пройшла успішно/)).toBeNull();
   });
 
   it('another developer pays the price like any student', async () => {

@@ -25,7 +25,7 @@ export function Payment({ payment }: { payment: PaymentState }) {
           <span>До сплати</span>
           <strong>{formatUah(price)}</strong>
         </p>
-        {free && <p className={styles.note}>{FREE_TAKE_NOTE}</p>}
+        {free && <p className={styles.freeNote}>{FREE_TAKE_NOTE}</p>}
         {missing > 0 && (
           <div className={styles.short} role="status">
             <p className={styles.shortText}>Недостатньо коштів: бракує {formatUah(missing)}.</p>

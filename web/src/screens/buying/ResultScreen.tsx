@@ -16,6 +16,12 @@ function processedFrom(state: unknown): ProcessedTask | null {
   return p && typeof p === 'object' && 'taskTitle' in p ? p : null;
 }
 
+/** What happened to the money, and whether the file is there: a free take paid nothing. */
+function heroText(p: ProcessedTask): string {
+  const paid = p.free ? 'Завдання видано без оплати' : 'Оплата пройшла успішно';
+  return p.autoGenerate ? `${paid}, файл уже готовий.` : `${paid}.`;
+}
+
 /** /list-task/{subjectID}/{buying}/buying-result: what was bought, and the answer file or what happens next. */
 export default function ResultScreen() {
   const navigate = useNavigate();
@@ -45,7 +51,7 @@ export default function ResultScreen() {
       <div className={styles.hero}>
         <Lottie name="success" size={130} loop={false} />
         <h1 className={styles.heroTitle}>{title}</h1>
-        <p className={styles.heroText}>{processed.autoGenerate ? 'Оплата пройшла успішно, файл уже готовий.' : 'Оплата пройшла успішно.'}</p>
+        <p className={styles.heroText}>{heroText(processed)}</p>
       </div>
 
       <Section>
