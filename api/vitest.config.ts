@@ -10,9 +10,15 @@ import { defineConfig } from 'vitest/config';
 export const SLOW = [
   // Several processes, or databases of their own on disk.
   'test/purchase-processes.test.ts',
+  // Seeds a few thousand users' worth of data through the large dataset's SQL.
+  'test/bench-seed.test.ts',
+  // Holds the analytics pool's connections asleep.
+  'test/dashboard-shared.test.ts',
   'test/deposits-monobank-processes.test.ts',
   'test/blob-instances.test.ts',
   'test/catalogue-cache-instances.test.ts',
+  // Two API instances on one database, and reviews racing on one order.
+  'test/reviews-ratings.test.ts',
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
   'test/bot-inbox-payments.test.ts',
@@ -27,22 +33,30 @@ export const SLOW = [
   'test/purchase-withdraw-race.test.ts',
   'test/purchase-free-take.test.ts',
   'test/orders-escrow-race.test.ts',
+  'test/orders-developer-cancel-race.test.ts',
   'test/invites-clawback.test.ts',
   'test/dashboard-scale.test.ts',
   'test/discounts-manage.test.ts',
   'test/permissions-matrix.test.ts',
+  'test/payouts-api.test.ts',
+  'test/payouts-desk.test.ts',
   // Large files, or waits for timers, polls and rate windows.
   'test/template-bomb.test.ts',
   'test/big-lists.test.ts',
   'test/blob-stores.test.ts',
   'test/fulfilment-templates.test.ts',
+  'test/identifiers-library.test.ts',
   'test/bot-start.test.ts',
   'test/bot-inbox.test.ts',
   'test/orders-timers.test.ts',
   'test/security-rate-limit.test.ts',
   'test/catalogue-cache.test.ts',
   'test/readiness.test.ts',
+  'test/shutdown-drain.test.ts',
+  'test/metrics.test.ts',
   'test/blob-store-full.test.ts',
+  'test/threads-live.test.ts',
+  'test/threads.test.ts',
   // Heavy for one file: many apps, markets or documents built.
   'test/dashboard-api.test.ts',
   'test/dashboard-export.test.ts',
@@ -58,6 +72,13 @@ export const SLOW = [
   'test/broadcasts.test.ts',
   'test/deposits-stars-refund.test.ts',
   'test/demo-dev.test.ts',
+  // The tutor: provider timeouts waited out, documents read in worker threads, a 60 MB bomb built, processes killed.
+  'test/explanations.test.ts',
+  'test/explanations-config.test.ts',
+  'test/explanations-documents.test.ts',
+  'test/explanations-concurrency.test.ts',
+  'test/explanations-processes.test.ts',
+  'test/explanations-order-files.test.ts',
   // The demo seeds: whole markets built, not single requests.
   'test/orders-seed.test.ts',
   'test/invites-seed.test.ts',
@@ -67,6 +88,7 @@ export const SLOW = [
 export const S3_FILES = [
   'test/fulfilment-manual.test.ts',
   'test/fulfilment-templates.test.ts',
+  'test/identifiers-library.test.ts',
   'test/purchase-auto.test.ts',
   'test/purchase-idempotency.test.ts',
   'test/supports-sent.test.ts',

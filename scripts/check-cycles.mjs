@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Fails on any import cycle among the workspace's TypeScript files, type-only imports included:
-// a type that two modules share belongs in a module below both. Run by `npm run lint`.
+// a type that two modules share belongs in a module below both. It also fails on a loop between
+// the API's folders (api/src/<folder>, each api/src/modules/<area>, each file at api/src's root):
+// the folders form layers, so a loop means one of them reaches up. Run by `npm run lint`.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,16 +107,61 @@ function loopIn(graph, scc) {
   return scc;
 }
 
+const API_SRC = path.join(root, 'api/src');
+
+/** The folder a file of api/src belongs to: `modules/<area>` for an area, the file's own name at the root. */
+export function apiFolderOf(file, base = API_SRC) {
+  const parts = path.relative(base, file).split(path.sep);
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  return parts.length === 1 ? parts[0].replace(/\.tsx?$/, '') : parts[0];
+}
+
+/** The folder graph of a file graph: folder -> folders it imports, with one file import behind each edge. */
+export function folderGraph(graph, folderOf) {
+  const folders = new Map();
+  const why = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      folders.get(from).add(to);
+      if (!why.has(`${from}>${to}`)) why.set(`${from}>${to}`, [file, target]);
+    }
+  }
+  return { folders, why };
+}
+
+/** Pairs of folders that import each other, directly. */
+export function mutualPairs(folders) {
+  const pairs = [];
+  for (const [a, targets] of folders) for (const b of targets) if (a < b && folders.get(b)?.has(a)) pairs.push([a, b]);
+  return pairs;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = importGraph();
+  const rel = (f) => path.relative(root, f);
   const found = cycles(graph);
-  for (const scc of found) {
-    const rel = (f) => path.relative(root, f);
-    console.error(`import cycle (${scc.length} files): ${loopIn(graph, scc).map(rel).join(' -> ')}`);
+  for (const scc of found) console.error(`import cycle (${scc.length} files): ${loopIn(graph, scc).map(rel).join(' -> ')}`);
+
+  const apiGraph = new Map([...graph].filter(([file]) => file.startsWith(API_SRC + path.sep)));
+  const { folders, why } = folderGraph(apiGraph, (f) => apiFolderOf(f));
+  const pairs = mutualPairs(folders);
+  const folderLoops = cycles(folders);
+  for (const scc of folderLoops) {
+    const loop = loopIn(folders, scc);
+    const steps = loop.slice(1).map((to, i) => `  ${why.get(`${loop[i]}>${to}`).map(rel).join(' -> ')}`);
+    console.error(`folder loop in api/src: ${loop.join(' -> ')}\n${steps.join('\n')}`);
   }
-  if (found.length) {
-    console.error(`\n${found.length} import cycle(s): move the shared piece into a module below its users.`);
+  if (process.argv.includes('--pairs')) for (const [a, b] of pairs) console.log(`mutual: ${a} <-> ${b}`);
+
+  if (found.length || folderLoops.length) {
+    if (found.length) console.error(`\n${found.length} import cycle(s): move the shared piece into a module below its users.`);
+    if (folderLoops.length)
+      console.error(`\n${folderLoops.length} folder loop(s) in api/src (${pairs.length} mutual pairs): move the shared piece down (docs/ARCHITECTURE.md, "Layers of the API").`);
     process.exit(1);
   }
-  console.log(`no import cycles among ${graph.size} files`);
+  console.log(`no import cycles among ${graph.size} files; no folder loops among ${folders.size} folders of api/src (${pairs.length} mutual pairs)`);
 }

@@ -1,14 +1,14 @@
 /**
  * The baseline of `bench:api`: a bare node:http server with the driver and nothing else. It does
- * the SAME database work per request as the API: the auth plugin's user load on every request,
- * and the catalogue reads (teacher check, tasks, the teacher's discounts; subjects of a course)
+ * the SAME database work per request as the API: the auth plugin's user load once per user
+ * (the API keeps signed-in users in memory while its change feed is live), and the catalogue reads (teacher check, tasks, the teacher's discounts; subjects of a course)
  * once, kept in a Map as rendered JSON as the API's catalogue cache keeps them (nothing changes during a run, so
  * it needs no invalidation). It verifies the same JWT with the same library (once per token, as
  * the API does), applies the same discount rule and answers the same JSON, so the ratio
  * measures what Fastify, zod, drizzle, security headers and logging cost on top. Env: PORT, JWT_SECRET, and DATABASE_URL or BASELINE_PGDATA.
  */
 import http from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../src/db/pglite.js';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 
@@ -21,7 +21,7 @@ async function driver(): Promise<Query> {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
     return async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[];
   }
-  const db = new PGlite({ dataDir: process.env.BASELINE_PGDATA });
+  const db = newPglite({ dataDir: process.env.BASELINE_PGDATA });
   await db.waitReady;
   return async <T>(text: string, params: unknown[]) => (await db.query<T>(text, params)).rows;
 }
@@ -34,21 +34,28 @@ const USER_SQL = `
 const TEACHER_SQL = `SELECT t.id FROM teachers t JOIN subjects s ON s.id = t.subject_id
   WHERE t.id = $1 AND t.deleted_at IS NULL AND s.deleted_at IS NULL`;
 
-/** api/src/modules/catalogue/tasks/read.ts selectTasks without a viewer, and discounts/resolve.ts loadDiscountRules. */
+/** api/src/modules/catalogue/tasks/read.ts selectTasks without a viewer (with the rating), and discounts/resolve.ts loadDiscountRules. */
 const TASKS_SQL = `
   SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at,
-         t.developer_id, u.username AS developer_username,
+         t.developer_id, u.username AS developer_username, u.photo AS developer_photo, t.deadline_hours,
          t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
          0 AS discount,
          EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
+         (SELECT json_build_object('documentId', d.id::text, 'fileName', d.file_name, 'description', d.description)
+          FROM explanation_documents d WHERE d.task_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS document,
+         (SELECT json_build_object('id', i.id::text, 'name', i.name, 'type', i.kind, 'description', i.description, 'createdAt', i.created_at)
+          FROM identifiers i WHERE i.id = t.identifier_id) AS template,
          COALESCE((
            SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
            FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
-           WHERE ta.task_id = t.id), '[]'::json) AS arguments
+           WHERE ta.task_id = t.id), '[]'::json) AS arguments,
+         rt.rating_average, rt.rating_count
   FROM tasks t
   JOIN teachers te ON te.id = t.teacher_id
   JOIN subjects s ON s.id = te.subject_id
   JOIN users u ON u.telegram_id = t.developer_id
+  CROSS JOIN LATERAL (SELECT COALESCE(round(avg(rv.rating), 1), 0) AS rating_average, count(*) AS rating_count
+                      FROM reviews rv WHERE rv.task_id = t.id AND rv.hidden_at IS NULL) rt
   WHERE t.teacher_id = $1 AND t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL
   ORDER BY t.id`;
 
@@ -64,6 +71,9 @@ interface Arg {
   description: string;
 }
 
+/** One driver gives JSON columns as text, the other as objects. */
+const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row) : (v as Row | null));
+
 const toTask = (r: Row) => {
   const args = (typeof r.arguments === 'string' ? JSON.parse(r.arguments) : r.arguments) as Arg[];
   return {
@@ -76,13 +86,17 @@ const toTask = (r: Row) => {
     type: r.type,
     visible: r.visible,
     autoGenerate: r.auto_generate,
-    developer: { telegramId: String(r.developer_id), username: r.developer_username },
+    developer: { telegramId: String(r.developer_id), username: r.developer_username, photo: r.developer_photo },
     teacherId: String(r.teacher_id),
     teacher: { id: String(r.teacher_id), name: r.teacher_name, subject: { id: String(r.subject_id), name: r.subject_name } },
     args: args.map((a) => a.id),
     arguments: args,
     hasTemplate: r.has_template,
+    document: json(r.document),
+    template: ((t) => t && { ...t, createdAt: new Date(t.createdAt as string).toISOString() })(json(r.template)),
+    deadlineHours: r.deadline_hours === null ? null : Number(r.deadline_hours),
     createdAt: new Date(r.created_at as string).toISOString(),
+    rating: { average: Number(r.rating_average), count: Number(r.rating_count) },
   };
 };
 
@@ -97,6 +111,8 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 /** Verified tokens and their claims, as the API's lib/jwt.ts keeps them. */
 const verified = new Map<string, { sub: number; exp: number }>();
+/** Users kept in memory, as the API's users/auth-cache.ts keeps them while its change feed is live (nothing changes during a run). */
+const users = new Map<number, Promise<Row | undefined>>();
 
 async function viewer(req: http.IncomingMessage): Promise<number | null> {
   const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -109,8 +125,13 @@ async function viewer(req: http.IncomingMessage): Promise<number | null> {
       verified.set(token, claims);
     }
     if (claims.exp <= Math.floor(Date.now() / 1000)) return null;
-    const [user] = await query<Row>(USER_SQL, [claims.sub]);
-    return user && !user.is_banned ? Number(user.telegram_id) : null;
+    let user = users.get(claims.sub);
+    if (!user) {
+      user = query<Row>(USER_SQL, [claims.sub]).then((rows) => rows[0]);
+      users.set(claims.sub, user);
+    }
+    const row = await user;
+    return row && !row.is_banned ? Number(row.telegram_id) : null;
   } catch {
     return null;
   }

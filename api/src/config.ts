@@ -1,7 +1,8 @@
+import { getHeapStatistics } from 'node:v8';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { BROADCAST_RATE_PER_SECOND, type RateLimitName } from '@zalik/contract';
-import { DEFAULT_DB_TIMEOUTS, QUERY_TIMEOUT_MARGIN_MS, type DbTimeouts } from './db/timeouts.js';
+import { BROADCAST_RATE_PER_SECOND, CRYPTO_NETWORK_NAMES, EXPLANATION_PRICE_UAH, WITHDRAW_MIN_UAH_DEFAULT, type CryptoNetwork, type RateLimitName } from '@zalik/contract';
+import { DEFAULT_ANALYTICS, DEFAULT_DB_TIMEOUTS, QUERY_TIMEOUT_MARGIN_MS, type AnalyticsPool, type DbTimeouts } from './db/timeouts.js';
 
 /** Raised for a configuration the server must not start with; main prints it and exits 1. */
 export class ConfigError extends Error {}
@@ -13,6 +14,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** How long a PostgreSQL statement, an answer and an idle transaction may take (db/timeouts.ts). */
   dbTimeouts: DbTimeouts;
+  /** The dashboard's and exports' own pool (db/client.ts `Database.analytics`). */
+  analytics: AnalyticsPool;
+  /** How long a dashboard panel's answer is shared by every admin who asks (0: never). */
+  dashboardCacheSeconds: number;
   botToken: string;
   /** No real bot: a local token signs initData for demo personas. */
   demo: boolean;
@@ -44,6 +49,11 @@ export interface Config {
   jobsKeepDays: number;
   /** Days a handled bot update stays in `bot_inbox` before it is deleted (failed ones stay). */
   botInboxKeepDays: number;
+  /** After SIGTERM, how long the instance keeps serving with /readyz failing before it closes. */
+  shutdownDrainMs: number;
+  metrics: MetricsConfig;
+  overload: OverloadConfig;
+  logFormat: 'pretty' | 'json';
   platformFeePercent: number;
   webDist: string | undefined;
   redisUrl: string | undefined;
@@ -52,7 +62,7 @@ export interface Config {
   rateLimits: RateLimits;
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxyHops: number;
-  /** Keep the catalogue's hot reads in memory (modules/catalogue/cache.ts); off behind a pooler that breaks LISTEN. */
+  /** Keep the catalogue's hot reads in memory (db/catalogue-cache.ts); off behind a pooler that breaks LISTEN. */
   catalogueCache: boolean;
   /** Where file bytes live: DATA_DIR/blobs, or one S3-compatible bucket shared by every instance. */
   blobStore: BlobStoreConfig;
@@ -60,6 +70,88 @@ export interface Config {
   deposits: DepositsConfig;
   /** The escrow's timers and limits (docs/LEDGER.md "Orders"). */
   orders: OrdersConfig;
+  /** Withdrawals and saved payout details (docs/LEDGER.md "Withdrawals"). */
+  payouts: PayoutsConfig;
+  /** The AI tutor of an order (docs/EXPLANATIONS.md). */
+  explanations: ExplanationsConfig;
+}
+
+export interface PayoutsConfig {
+  /** The smallest withdraw request, kopecks. */
+  minKop: number;
+  /** A request no admin handled fails by itself (and is refunded) this long after it was made. */
+  timeoutHours: number;
+  /** New requests are announced to admins in one message per this many minutes. */
+  noticeMinutes: number;
+  /** AES-256 key sealing saved payout details and pending requests' cards. */
+  detailsKey: Buffer;
+  cryptoNetwork: CryptoNetwork;
+}
+
+/** `WITHDRAW_MIN_UAH=1000`: UAH, at most two decimals, at least 0.01. */
+function withdrawMinKop(env: Env): number {
+  const raw = env.WITHDRAW_MIN_UAH?.trim();
+  if (!raw) return WITHDRAW_MIN_UAH_DEFAULT * 100;
+  const kop = Math.round(Number(raw) * 100);
+  if (!/^\d+(\.\d{1,2})?$/.test(raw) || kop < 1) throw new ConfigError(`WITHDRAW_MIN_UAH must be UAH, e.g. 1000, got "${raw}"`);
+  return kop;
+}
+
+/**
+ * `PAYOUT_DETAILS_KEY`: 32 bytes as 64 hex digits or base64. Required in production; elsewhere
+ * a fixed development key stands in, so a demo's data stays readable across restarts.
+ */
+function detailsKey(env: Env, production: boolean): Buffer {
+  const raw = env.PAYOUT_DETAILS_KEY?.trim();
+  if (!raw) {
+    if (production) throw new ConfigError('PAYOUT_DETAILS_KEY is required when NODE_ENV=production (32 bytes: 64 hex digits or base64)');
+    return createHash('sha256').update('zalik-development-payout-details-key').digest();
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('PAYOUT_DETAILS_KEY must be 32 bytes: 64 hex digits or base64');
+  return key;
+}
+
+function payouts(env: Env, production: boolean): PayoutsConfig {
+  const network = (env.PAYOUT_CRYPTO_NETWORK || 'USDT-TRC20').trim();
+  if (!(CRYPTO_NETWORK_NAMES as string[]).includes(network)) {
+    throw new ConfigError(`PAYOUT_CRYPTO_NETWORK must be one of ${CRYPTO_NETWORK_NAMES.join(', ')}, got "${network}"`);
+  }
+  return {
+    minKop: withdrawMinKop(env),
+    timeoutHours: hours(env, 'WITHDRAW_TIMEOUT_HOURS', 24, true),
+    noticeMinutes: hours(env, 'WITHDRAW_NOTICE_MINUTES', 5, false, 'minutes'),
+    detailsKey: detailsKey(env, production),
+    cryptoNetwork: network as CryptoNetwork,
+  };
+}
+
+export interface ExplanationsConfig {
+  /** An OpenAI-compatible chat-completions API; null (no AI_BASE_URL): the feature is off. */
+  provider: { baseUrl: string; apiKey: string; model: string } | null;
+  /** A question with no whole answer by then is refunded. */
+  timeoutMs: number;
+  /** Tokens all answers of a Kyiv day may use; past it questions are refused uncharged (null: no budget). */
+  dailyTokenBudget: number | null;
+  /** What a question costs, in kopecks. */
+  priceKopecks: number;
+}
+
+function explanations(env: Env): ExplanationsConfig {
+  const baseUrl = env.AI_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  const rawPrice = env.AI_QUESTION_PRICE_UAH?.trim();
+  const price = rawPrice ? Number(rawPrice) : EXPLANATION_PRICE_UAH;
+  if (rawPrice && (!/^\d+(\.\d{1,2})?$/.test(rawPrice) || !Number.isFinite(price))) {
+    throw new ConfigError(`AI_QUESTION_PRICE_UAH must be UAH with at most two decimals, e.g. 2, got "${rawPrice}"`);
+  }
+  const budget = int(env, 'AI_DAILY_TOKEN_BUDGET', 0, 0);
+  return {
+    provider: baseUrl ? { baseUrl, apiKey: env.AI_API_KEY?.trim() || 'none', model: env.AI_MODEL?.trim() || 'gpt-4o-mini' } : null,
+    timeoutMs: int(env, 'AI_TIMEOUT_MS', 60_000, 100),
+    dailyTokenBudget: budget > 0 ? budget : null,
+    priceKopecks: Math.round(price * 100),
+  };
 }
 
 /** Durations in hours, fractions allowed (tests and a demo use seconds). */
@@ -78,12 +170,12 @@ export interface OrdersConfig {
 }
 
 /** `ORDER_ACCEPT_HOURS=72`, or `0.001` (3.6 s) in a test: a number of hours, at least 0 (above 0 when `positive`). */
-function hours(env: Env, name: string, fallback: number, positive: boolean): number {
+function hours(env: Env, name: string, fallback: number, positive: boolean, unit = 'hours'): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n) || (positive && n <= 0) || n > 100_000) {
-    throw new ConfigError(`${name} must be a number of hours${positive ? ' above 0' : ''} (fractions allowed, e.g. 0.5), got "${raw}"`);
+    throw new ConfigError(`${name} must be a number of ${unit}${positive ? ' above 0' : ''} (fractions allowed, e.g. 0.5), got "${raw}"`);
   }
   return n;
 }
@@ -194,6 +286,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   purchase: { max: 30, windowSeconds: 60 },
   support: { max: 10, windowSeconds: 600 },
   upload: { max: 60, windowSeconds: 600 },
+  explanation: { max: 10, windowSeconds: 60 },
+  // Thread messages across all orders; each order also has its own limit (THREAD_RATE_MESSAGES).
+  message: { max: 120, windowSeconds: 600 },
 };
 
 /** `RATE_LIMIT_AUTH=120/60`: at most 120 requests per 60 seconds. */
@@ -219,6 +314,54 @@ function dbTimeouts(env: Env): DbTimeouts {
   // The other way round a slow statement would cost its connection instead of being cancelled.
   if (queryMs <= statementMs) throw new ConfigError(`DB_QUERY_TIMEOUT_MS (${queryMs}) must be above DB_STATEMENT_TIMEOUT_MS (${statementMs})`);
   return { statementMs, queryMs, idleInTransactionMs: int(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 100) };
+}
+
+/** `ANALYTICS_DATABASE_URL` (a replica; default the main database), `ANALYTICS_POOL_SIZE`, `ANALYTICS_STATEMENT_TIMEOUT_MS`. */
+function analytics(env: Env): AnalyticsPool {
+  return {
+    databaseUrl: env.ANALYTICS_DATABASE_URL || undefined,
+    max: int(env, 'ANALYTICS_POOL_SIZE', DEFAULT_ANALYTICS.max, 1),
+    statementMs: int(env, 'ANALYTICS_STATEMENT_TIMEOUT_MS', DEFAULT_ANALYTICS.statementMs, 100),
+  };
+}
+
+/** `LOG_FORMAT`: `pretty` (human lines) or `json`; unset, pretty on a terminal and JSON otherwise (a file, a collector). */
+function logFormat(env: Env): 'pretty' | 'json' {
+  const given = env.LOG_FORMAT?.trim();
+  if (given === 'pretty' || given === 'json') return given;
+  if (given) throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${given}"`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
+/** `/metrics`: served on the API's port to a bearer of METRICS_TOKEN, and/or on METRICS_PORT bound to localhost. Off when neither is set. */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  /** The deployment's figures (money, backlogs, jobs) are read from the database at most once per this. */
+  intervalMs: number;
+}
+
+function metricsConfig(env: Env): MetricsConfig {
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return { token, port: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1) : undefined, intervalMs: int(env, 'METRICS_INTERVAL_MS', 15_000, 100) };
+}
+
+/** Load shedding: past these, requests get a 503 with Retry-After at once instead of waiting (0 turns a check off). */
+export interface OverloadConfig {
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+}
+
+function overloadConfig(env: Env): OverloadConfig {
+  // PGlite runs every statement on the API's own thread, so its loop delay is the database's
+  // work, not overload: shedding is on by default only with PostgreSQL.
+  const onPostgres = Boolean(env.DATABASE_URL);
+  return {
+    maxEventLoopDelayMs: int(env, 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', onPostgres ? 1000 : 0),
+    // Near V8's heap limit the process is about to die of it: refuse new work first.
+    maxHeapUsedBytes: int(env, 'OVERLOAD_MAX_HEAP_MB', onPostgres ? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20) : 0) * 2 ** 20,
+  };
 }
 
 function int(env: Env, name: string, fallback: number, min = 0): number {
@@ -262,6 +405,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     dbTimeouts: dbTimeouts(env),
+    analytics: analytics(env),
+    dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 60),
     // Demo mode signs initData itself, with a token that only this process knows.
     botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,
     demo,
@@ -285,15 +430,23 @@ export function loadConfig(env: Env = process.env): Config {
     jobsConcurrency: int(env, 'JOBS_CONCURRENCY', 4, 1),
     jobsKeepDays: int(env, 'JOBS_KEEP_DAYS', 30, 1),
     botInboxKeepDays: int(env, 'BOT_INBOX_KEEP_DAYS', 7, 1),
+    // A load balancer needs a few of its checks to see /readyz fail before the server stops
+    // taking connections; the demo runs alone, so Ctrl-C there is immediate.
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', demo ? 0 : 5000),
+    metrics: metricsConfig(env),
+    overload: overloadConfig(env),
     platformFeePercent: fee,
     webDist: env.WEB_DIST,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env),
     rateLimits: rateLimits(env),
     trustProxyHops: int(env, 'TRUST_PROXY', 0),
     catalogueCache: cache === 'on',
     blobStore: blobStore(env),
     deposits: deposits(env),
     orders: orders(env),
+    payouts: payouts(env, production),
+    explanations: explanations(env),
   };
 }

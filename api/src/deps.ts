@@ -5,11 +5,9 @@ import type { Database } from './db/client.js';
 import { createTokenService } from './lib/jwt.js';
 import { AuthUserCache } from './modules/users/auth-cache.js';
 import { createUsersService } from './modules/users/service.js';
-import { createDiscountsService } from './modules/discounts/service.js';
-import { createInvitesService } from './modules/invites/service.js';
 import { createMaintenanceService } from './modules/maintenance/service.js';
 import { createFileLinks } from './modules/files/signing.js';
-import { CatalogueCache } from './modules/catalogue/cache.js';
+import { CatalogueCache } from './db/catalogue-cache.js';
 import { ensureWallet } from './modules/ledger/service.js';
 import { registerBanNotifications } from './modules/outbox/notifications.js';
 import { registerOutboxJobs } from './modules/outbox/jobs.js';
@@ -24,15 +22,57 @@ import { registerBotJobs } from './bot/jobs.js';
 import { JobRegistry, type JobLog } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { registerJobsJobs } from './jobs/jobs.js';
+import { registerUserJobs } from './modules/users/jobs.js';
 import { telegramStars } from './ports/stars.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
 import { registerInvitesJobs } from './modules/invites/jobs.js';
+import { registerWalletJobs } from './modules/wallets/jobs.js';
+import { registerExplanationJobs } from './modules/explanations/jobs.js';
+import { registerThreadJobs } from './modules/threads/jobs.js';
+import { ThreadHub } from './modules/threads/hub.js';
+import { openAiProvider } from './modules/explanations/provider.js';
+import type { ExplanationsService } from './modules/explanations/index.js';
 
-import type { AppDeps, DemoPayments } from './types/deps.js';
+import type { Bot } from 'grammy';
+import type { CoreDeps, DemoPayments } from './types/deps.js';
+import type { UsersService } from './modules/users/service.js';
+import type { FileLinks } from './modules/files/signing.js';
+import type { MaintenanceService } from './modules/maintenance/service.js';
+import type { BotInbox } from './bot/inbox.js';
+import type { Readiness } from './plugins/health.js';
 
-export type { AppDeps, SeedStep } from './types/deps.js';
+export type { CoreDeps, SeedStep } from './types/deps.js';
 
+/**
+ * Everything the app is built from, once per app so tests can build many apps: the
+ * infrastructure (CoreDeps) and the areas' services. Only the wiring (this file, app.ts,
+ * main.ts) names it; an area takes the part it uses, so it never imports this file.
+ */
+export interface AppDeps extends CoreDeps {
+  users: UsersService;
+  /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
+  links: FileLinks;
+  /**
+   * Worker threads that check uploaded DOCX templates, apart from the ones that render at
+   * purchase, so an upload being checked never delays a purchase.
+   */
+  templateChecker: Sandbox;
+  /** The maintenance switch, read through a short per-instance cache. */
+  maintenance: MaintenanceService;
+  /** The Telegram inbound adapter (in demo mode: polling the local fake Bot API, when it runs); bot/runtime.ts starts it. */
+  bot: Bot | null;
+  /** Where the bot's updates wait until handled (bot/inbox.ts); null with no bot. */
+  botInbox: BotInbox | null;
+  /** What `/readyz` reports besides its probes: main.ts sets `draining` when shutdown begins. */
+  readiness: Readiness;
+  /** The AI tutor of an order: its settings and provider (null provider: the feature is off). */
+  explanations: ExplanationsService;
+  /** The order threads' live streams open on this instance, fed by the database's change feed (app.ts starts and stops it). */
+  threadHub: ThreadHub;
+  /** Releases what createDeps started (the generators' sandbox); call after the app and the runner stopped. */
+  dispose(): Promise<void>;
+}
 
 const STARS_TIMEOUT_SECONDS = 15;
 
@@ -56,17 +96,16 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   const sandbox = new Sandbox({ size: 2, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
+  const blobs = createBlobStore(config);
   const deps: AppDeps = {
     config,
     database,
     db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtl),
     users: createUsersService(db, config.adminTelegramIds, new AuthUserCache(catalogue)),
-    discounts: createDiscountsService(db),
-    invites: createInvitesService(db, config),
     maintenance: createMaintenanceService(db),
     links: createFileLinks(config.jwtSecret, config.publicUrl),
-    blobs: createBlobStore(config),
+    blobs,
     generators: new GeneratorRegistry(),
     templateChecker,
     catalogue,
@@ -75,7 +114,13 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
     botInbox: null,
+    explanations: {
+      config: config.explanations,
+      blobs,
+      provider: config.explanations.provider ? openAiProvider({ ...config.explanations, provider: config.explanations.provider }) : null,
+    },
     demoPayments,
+    threadHub: new ThreadHub(),
     readiness: { draining: false },
     dispose: async () => {
       await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close()]);
@@ -95,8 +140,12 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   registerOutboxJobs(deps);
   registerOrderJobs(deps);
   registerInvitesJobs(deps);
+  registerWalletJobs(deps);
+  registerExplanationJobs(deps);
+  registerThreadJobs(deps);
   registerFileJobs(deps);
   registerDepositJobs(deps, demoPayments ? { gapMs: demoPayments.bankReadGapMs } : {});
+  registerUserJobs(deps);
   registerJobsJobs(deps);
   if (botApi) registerBot(deps);
   return deps;

@@ -1,3 +1,4 @@
+import { serveMetricsPort } from './plugins/metrics.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.dbTimeouts });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.dbTimeouts, analytics: config.analytics });
   await migrate(database);
   // Demo mode's local fakes of the Bot API and the bank (imported here only: production never loads them).
   const demo = config.demo && !config.production ? await (await import('./modules/demo/payments.js')).startDemoPayments(config) : undefined;
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     if (await seedDemo(deps)) app.log.info('demo data seeded');
   }
 
+  let stopMetrics = async () => {};
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -51,10 +53,17 @@ async function main(): Promise<void> {
       ['bot', () => telegram.stop()],
       ['jobs', () => runner.stop()],
       ['server', () => app.close()],
+      ['metrics', () => stopMetrics()],
       ['deps', () => deps.dispose()],
       ['database', () => database.close()],
     ];
     void (async () => {
+      // SIGTERM is how orchestrators stop an instance: keep serving while the load balancer's
+      // next checks of /readyz see it draining and route elsewhere. SIGINT is a person at a terminal.
+      if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+        app.log.info({ drainMs: config.shutdownDrainMs }, 'draining: /readyz fails, requests are still served');
+        await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+      }
       let failed = false;
       for (const [step, run] of steps) {
         await run().catch((err: unknown) => {
@@ -70,6 +79,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind, files: deps.blobs.kind }, 'Zalik is up');
+  if (app.metrics && config.metrics.port) {
+    stopMetrics = await serveMetricsPort(app.metrics, config.metrics.port);
+    app.log.info({ url: `http://127.0.0.1:${config.metrics.port}/metrics` }, 'metrics served on localhost');
+  }
   await runner.start();
   await telegram.start();
   // After listen: the bank checks the URL before it keeps it.

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOT_TOKEN } from './helpers.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { BOT_TOKEN, createPgDatabase, onPostgres } from './helpers.js';
 
 /** The API package's folder: where `src/main.ts` runs from. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +64,8 @@ export async function startApiProcess(
       LOG_LEVEL: 'silent',
       PUBLIC_URL: url,
       WEB_DIST: '',
+      SHUTDOWN_DRAIN_MS: '0',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', opts.onLine ? 'pipe' : 'ignore', 'pipe'],
@@ -138,4 +144,47 @@ export async function waitFor(
     if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
     await sleep(100);
   }
+}
+
+/**
+ * The database a test's API processes share, migrated: a scratch PostgreSQL database on
+ * PostgreSQL runs, else a PGlite data folder. PGlite's folder is one process's at a time, so the
+ * test opens it only while no API process runs (`use`).
+ */
+export interface ProcessDatabase {
+  dataDir: string;
+  /** What startApiProcess needs to find it. */
+  env: { DATA_DIR: string; DATABASE_URL: string };
+  /** Opens it for the test's own reads and writes, and closes it after. */
+  use<T>(fn: (db: Database['db']) => Promise<T>): Promise<T>;
+  /** Drops the PostgreSQL database and removes the folder. */
+  drop(): Promise<void>;
+}
+
+export async function processDatabase(prefix: string): Promise<ProcessDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `zalik-${prefix}-`));
+  const pgDb = onPostgres ? await createPgDatabase() : undefined;
+  const use = async <T>(fn: (db: Database['db']) => Promise<T>): Promise<T> => {
+    const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir });
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir });
+  try {
+    await migrate(database);
+  } finally {
+    await database.close();
+  }
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
+    use,
+    async drop() {
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

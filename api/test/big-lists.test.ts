@@ -1,6 +1,6 @@
 /**
- * The lists clients ask for whole (every user; a buyer's every order; a developer's open queue) are streamed batch
- * by batch: the answer is the same list, and a cheap call beside 10 of them waits no more than
+ * The lists clients ask for whole (every user; a buyer's every order; a developer's open queue; an inviter's
+ * friends; open disputes; a task's discounts) are streamed batch by batch: the answer is the same list, and a cheap call beside 10 of them waits no more than
  * 100 ms longer than on the idle server (20 000 users as one array held the loop 450-550 ms).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ const ORDERS = 2_500;
 let ctx: TestContext;
 let w: World;
 let base: string;
+let taskId: number;
 
 beforeAll(async () => {
   ({ ctx, w } = await openWorld());
@@ -26,6 +27,7 @@ beforeAll(async () => {
     INSERT INTO users (telegram_id, username, created_at)
     SELECT 5000000 + i, 'user' || i, now() - make_interval(mins => i % 7) FROM generate_series(1, ${USERS}) AS i`);
   const task = await manualTask(ctx, w, { price: 1 });
+  taskId = Number(task);
   await topUp(db, STUDENT, 1);
   const first = await buy(ctx, w.student, task, ['Коваль І. І.', '3']);
   expect(first.statusCode).toBe(200);
@@ -57,7 +59,7 @@ describe('lists asked for whole', () => {
     const ordered = await rows<{ id: number | string }>(ctx.deps.db, sql`SELECT telegram_id AS id FROM users ORDER BY created_at DESC, telegram_id`);
     expect(whole.map((u) => u.telegramId)).toEqual(ordered.map((u) => String(u.id)));
     for (const page of [0, 1, 57, Math.floor(Number(n) / 50)]) {
-      const one = await getJson<{ telegramId: string }[]>(`/api/v1/users?page=${page}&limit=50`);
+      const one = (await getJson<{ content: { telegramId: string }[] }>(`/api/v1/users?page=${page}&limit=50`)).content;
       expect(one.map((u) => u.telegramId)).toEqual(whole.slice(page * 50, page * 50 + 50).map((u) => u.telegramId));
     }
     expect(whole.find((u) => u.telegramId === String(5000000 + 42))).toMatchObject({ username: 'user42', roles: ['ROLE_USER'] });
@@ -77,7 +79,7 @@ describe('lists asked for whole', () => {
     expect(new Set(whole.map((o) => o.id)).size).toBe(ORDERS);
     const paged: { id: string }[] = [];
     for (let page = 0; page < ORDERS / 50; page++) {
-      paged.push(...(await getJson<{ id: string }[]>(`/api/v1/histories/user/${STUDENT}?page=${page}&limit=50`, w.student)));
+      paged.push(...(await getJson<{ content: { id: string }[] }>(`/api/v1/histories/user/${STUDENT}?page=${page}&limit=50`, w.student)).content);
     }
     expect(whole.map((o) => o.id)).toEqual(paged.map((o) => o.id));
     expect(whole[0]!.taskTitle).toBe('Курсова робота');
@@ -112,4 +114,53 @@ describe('lists asked for whole', () => {
     await expectResponsive(`${base}/livez`, late, { p90Ms: 100, maxMs: 1000 });
     await expectLedgerBalanced(ctx.deps);
   }, 120_000);
+
+  it("an inviter's friends are every one once, in the order they joined, with what each spent", async () => {
+    // 450 friends in seven sign-up minutes: more than two batches, cut through ties.
+    await ctx.deps.db.execute(sql`UPDATE users SET invited_by = ${STUDENT} WHERE telegram_id BETWEEN 5000001 AND 5000450`);
+    const friends = await getJson<{ user: { telegramId: string; username: string }; spendBalance: number }[]>('/api/v1/invites', w.student);
+    const ordered = await rows<{ id: number | string }>(
+      ctx.deps.db,
+      sql`SELECT telegram_id AS id FROM users WHERE invited_by = ${STUDENT} ORDER BY created_at, telegram_id`,
+    );
+    expect(friends).toHaveLength(450);
+    expect(friends.map((f) => f.user.telegramId)).toEqual(ordered.map((r) => String(r.id)));
+    expect(friends.find((f) => f.user.telegramId === '5000042')).toEqual({ user: expect.objectContaining({ username: 'user42' }), spendBalance: 0 });
+    const progress = await getJson<{ invitedCount: number; qualifiedCount: number }>('/api/v1/invites/link', w.student);
+    expect(progress).toMatchObject({ invitedCount: 450, qualifiedCount: 0 });
+    expect(await getJson('/api/v1/invites', w.dev)).toEqual([]);
+  });
+
+  it("a task's discounts are every one once: GLOBAL first, then LOCAL by username", async () => {
+    await ctx.deps.db.execute(sql`
+      INSERT INTO discounts (type, percent, uses_left, telegram_id, task_id)
+      SELECT 'LOCAL', 10, 1, 5000000 + i, ${taskId} FROM generate_series(1, 450) AS i`);
+    await ctx.deps.db.execute(sql`INSERT INTO discounts (type, percent, uses_left, task_id) VALUES ('GLOBAL', 5, 3, ${taskId})`);
+    const list = await getJson<{ id: string; type: string; username: string; active: boolean }[]>(`/api/v1/discounts/task/${taskId}`);
+    const ordered = await rows<{ id: number | string }>(
+      ctx.deps.db,
+      sql`SELECT d.id FROM discounts d LEFT JOIN users u ON u.telegram_id = d.telegram_id
+          WHERE d.task_id = ${taskId} ORDER BY (d.type = 'LOCAL'), COALESCE(u.username, ''), d.id`,
+    );
+    expect(list).toHaveLength(451);
+    expect(list.map((d) => d.id)).toEqual(ordered.map((r) => String(r.id)));
+    expect(list.map((d) => d.type)).toEqual(['GLOBAL', ...Array(450).fill('LOCAL')]);
+    expect(list.every((d) => d.active)).toBe(true);
+    const missing = await fetch(`${base}/api/v1/discounts/task/999999`, { headers: auth(w.admin) });
+    expect(missing.status).toBe(404);
+  });
+
+  it('open disputes are every one once, oldest first, each with its own story', async () => {
+    // 120 of the copies disputed in three instants: more than two batches of 50, cut through ties.
+    await ctx.deps.db.execute(sql`
+      UPDATE orders SET status = 'DISPUTED', delivered_at = now(), accept_until = now() + interval '3 days',
+             disputed_at = now() - make_interval(secs => id % 3), dispute_reason = 'Не той варіант: ' || id
+      WHERE id IN (SELECT id FROM orders WHERE idempotency_key LIKE 'copy-%' ORDER BY id LIMIT 120)`);
+    const disputes = await getJson<{ id: string; disputeReason: string }[]>('/api/v1/histories/disputes');
+    const ordered = await rows<{ id: number | string }>(ctx.deps.db, sql`SELECT id FROM orders WHERE status = 'DISPUTED' ORDER BY disputed_at, id`);
+    expect(disputes).toHaveLength(120);
+    expect(disputes.map((d) => d.id)).toEqual(ordered.map((r) => String(r.id)));
+    for (const d of disputes) expect(d.disputeReason).toBe(`Не той варіант: ${d.id}`);
+    await expectLedgerBalanced(ctx.deps);
+  });
 });

@@ -10,7 +10,7 @@ import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { startApiProcess, sleep, waitFor, type ApiProcess } from './api-process.js';
 import { BOT_TOKEN, createPgDatabase } from './helpers.js';
-import { TcpProxy } from './tcp-proxy.js';
+import { TcpProxy, proxyTo } from './tcp-proxy.js';
 
 const SECRET = 'inbox-outage-secret-inbox-outage-secret';
 
@@ -41,18 +41,13 @@ export async function startOutageWorld(userIds: number[]): Promise<OutageWorld> 
   await migrate(direct);
   for (const id of userIds) await direct.db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`u${id}`})`);
 
-  const target = new URL(pgDb.url);
-  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  await proxy.start();
-  const viaProxy = new URL(pgDb.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
+  const { proxy, url: viaProxy } = await proxyTo(pgDb.url);
 
   const fake = await startFakeBotApi(BOT_TOKEN);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-inbox-'));
   let storeFailures = 0;
   const api = await startApiProcess(
-    { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), BOT_API_ROOT: fake.apiRoot, LOG_LEVEL: 'warn' },
+    { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy, BOT_API_ROOT: fake.apiRoot, LOG_LEVEL: 'warn' },
     { onLine: (line) => void (line.includes('bot updates could not be stored') && storeFailures++) },
   );
   const signer = createTokenService(SECRET, 3600);

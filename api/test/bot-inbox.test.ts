@@ -12,7 +12,7 @@ import type { DashboardBacklog } from '@zalik/contract';
 import { buildApp } from '../src/app.js';
 import { createInbox, pruneInbox } from '../src/bot/inbox.js';
 import { setupTelegram, type Telegram } from '../src/bot/runtime.js';
-import { BOT_TEXT } from '../src/bot/texts.js';
+import { BOT_TEXT } from '../src/modules/outbox/texts.js';
 import { loadConfig } from '../src/config.js';
 import { row, rows } from '../src/db/client.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';

@@ -5,7 +5,7 @@ import { createBot } from '../src/bot/bot.js';
 import { createInbox } from '../src/bot/inbox.js';
 import { pollUpdates } from '../src/bot/polling.js';
 import { setupTelegram } from '../src/bot/runtime.js';
-import { BOT_TEXT } from '../src/bot/texts.js';
+import { BOT_TEXT } from '../src/modules/outbox/texts.js';
 import { createRunner } from '../src/deps.js';
 import { enqueue } from '../src/modules/outbox/enqueue.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';

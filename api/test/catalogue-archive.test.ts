@@ -65,6 +65,7 @@ describe('hidden tasks', () => {
         courseNumber: 0,
         createdAt: expect.stringMatching(/Z$/),
         isBanned: false,
+        banned: false,
         roles: ['ROLE_USER', 'ROLE_DEVELOPER'],
       },
     ]);

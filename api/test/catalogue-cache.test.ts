@@ -5,7 +5,7 @@ import pg from 'pg';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { ChannelHandlers } from '../src/db/listen.js';
-import { CatalogueCache } from '../src/modules/catalogue/cache.js';
+import { CatalogueCache } from '../src/db/catalogue-cache.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
 
 const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
-import { PERSONAS } from '../src/modules/demo/personas.js';
+import { PERSONAS } from '../src/modules/users/personas.js';
 import { SEED_STEPS, seedDemo } from '../src/modules/demo/seed.js';
 import { seedCatalogue } from '../src/modules/catalogue/seed.js';
 import { auth, createTestContext, login, type TestContext } from './helpers.js';

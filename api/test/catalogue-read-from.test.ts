@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { row, type Database } from '../src/db/client.js';
-import type { CatalogueTable } from '../src/modules/catalogue/cache.js';
+import type { CatalogueTable } from '../src/db/catalogue-cache.js';
 import { createTestContext, login, auth, type TestContext } from './helpers.js';
 
 /**
@@ -109,7 +109,7 @@ describe('the tables a cached catalogue read names', () => {
 
   it('include every table its queries read', async () => {
     const student = await login(ctx.app, { id: 7001, username: 'stud' });
-    for (const url of ['/api/v1/subjects/course-number/2', `/api/v1/teachers/subject/${subjectId}`, `/api/v1/tasks/teacher/${teacherId}`, '/api/v1/news']) {
+    for (const url of ['/api/v1/subjects/course-number/2', '/api/v1/subjects/course-number/2?page=0&limit=10', `/api/v1/teachers/subject/${subjectId}`, `/api/v1/tasks/teacher/${teacherId}`, '/api/v1/news']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: auth(student) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }

@@ -48,7 +48,7 @@ describe('creating and listing tasks', () => {
       type: 'REGULAR',
       visible: true,
       autoGenerate: true,
-      developer: { telegramId: String(DEVELOPER_ID), username: 'coder' },
+      developer: { telegramId: String(DEVELOPER_ID), username: 'coder', photo: '' },
       teacherId,
       teacher: { id: teacherId, name: 'Ткаченко С. Ю.', subject: { id: subjectId, name: 'Бази даних' } },
       args: [variant, student, group],
@@ -58,8 +58,11 @@ describe('creating and listing tasks', () => {
         { id: group, name: 'Група', description: 'Наприклад, КН-21' },
       ],
       hasTemplate: false,
+      document: null,
+      template: null,
       deadlineHours: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      rating: { average: 0, count: 0 },
     });
 
     const list = await w.call('GET', `/api/v1/tasks/teacher/${teacherId}`, w.student);

@@ -32,7 +32,7 @@ describe('one day of the real flows on every panel', () => {
   let w: World;
 
   beforeAll(async () => {
-    ({ ctx, w } = await openWorld({ PLATFORM_FEE_PERCENT: '10' }));
+    ({ ctx, w } = await openWorld({ PLATFORM_FEE_PERCENT: '10', WITHDRAW_MIN_UAH: '1' }));
     const orders = orderCalls(ctx, w);
     const topUp = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/deposit', headers: auth(w.admin), payload: { userTelegramId: STUDENT, amount: 1000 } });
     expect(topUp.statusCode).toBe(200);

@@ -14,43 +14,7 @@ import { createExportLinks, EXPORT_LINK_TTL_SECONDS } from '../src/modules/dashb
 import { auth, createTestContext, ADMIN_ID, grantRole, login, type TestContext } from './helpers.js';
 import { seedMarket, SEEDING_TIMEOUTS } from './market-fixture.js';
 import { kyivDate } from './dashboard-reference.js';
-
-/** RFC 4180 with `;`: quoted fields may hold `;`, `"` (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let rowCells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    rowCells.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (quoted && ch === '"') {
-      quoted = false;
-    } else if (quoted) {
-      cell += ch;
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ';') {
-      endCell();
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      endCell();
-      out.push(rowCells);
-      rowCells = [];
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  expect(cell).toBe('');
-  expect(rowCells).toEqual([]);
-  return out;
-}
+import { parseCsv } from './csv.js';
 
 const uah = (k: number | string) => (Number(k) / 100).toFixed(2).replace('.', ',');
 /** What the file should say of a text: as stored, with an apostrophe before what Excel would run as a formula. */
@@ -165,7 +129,7 @@ describe('CSV exports', () => {
   it('holds one page at a time: the first rows are out before the second page is read', async () => {
     const pageQueries = () => queries.filter((q) => q.includes('FROM transfers t JOIN accounts d')).length;
     const before = pageQueries();
-    const csv: Readable = exportCsv(ctx.deps.db, 'transfers', from, to, 100);
+    const csv: Readable = exportCsv(ctx.deps.db, 'transfers', from, to, undefined, 100);
     const it = csv[Symbol.asyncIterator]();
     const head = (await it.next()).value as Buffer;
     expect(head.toString('utf8')).toContain(EXPORT_COLUMNS.transfers[0]);

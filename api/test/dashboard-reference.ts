@@ -31,6 +31,8 @@ interface Transfer {
   credit: string;
   creditOwner: number | null;
   creditKind: string;
+  debitOwner: number | null;
+  debitKind: string;
 }
 interface User {
   id: number;
@@ -75,11 +77,13 @@ export async function readEverything(ex: Executor): Promise<Everything> {
   }));
   const transfers = (await rows<Record<string, unknown>>(
     ex,
-    sql`SELECT t.kind, t.amount, t.created_at, d.code AS debit, c.code AS credit, c.owner_id, c.kind AS credit_kind
+    sql`SELECT t.kind, t.amount, t.created_at, d.code AS debit, c.code AS credit, c.owner_id, c.kind AS credit_kind,
+               d.owner_id AS debit_owner, d.kind AS debit_kind
         FROM transfers t, accounts d, accounts c WHERE d.id = t.debit_account_id AND c.id = t.credit_account_id`,
   )).map((t) => ({
     kind: String(t.kind), amount: num(t.amount), created: ms(t.created_at)!, debit: String(t.debit), credit: String(t.credit),
     creditOwner: t.owner_id === null ? null : num(t.owner_id), creditKind: String(t.credit_kind),
+    debitOwner: t.debit_owner === null ? null : num(t.debit_owner), debitKind: String(t.debit_kind),
   }));
   const users = (await rows<Record<string, unknown>>(ex, sql`SELECT telegram_id, username, first_name, last_name, created_at, updated_at FROM users`)).map((u) => ({
     id: num(u.telegram_id), username: String(u.username), name: `${String(u.first_name)} ${String(u.last_name)}`.trim(),
@@ -139,6 +143,9 @@ const fig = <T>(items: T[], s: Span, at: (x: T) => number | null, value: (x: T[]
   previous: value(items.filter((x) => within(at(x), s.previousFrom, s.previousTo))),
 });
 const sum = (xs: { amount: number }[]) => xs.reduce((a, x) => a + x.amount, 0) / 100;
+/** What the platform kept: fees credited, less the fees given back with a cancelled sale. */
+const feeKept = (t: Transfer) => (t.kind === 'FEE_REVERSAL' ? -t.amount : t.amount);
+const isFee = (t: Transfer) => t.credit === 'income:fees' || t.kind === 'FEE_REVERSAL';
 const count = (xs: unknown[]) => xs.length;
 
 export function referenceFigures(e: Everything, s: Span): Omit<DashboardFigures, 'period' | keyof Span> {
@@ -149,8 +156,8 @@ export function referenceFigures(e: Everything, s: Span): Omit<DashboardFigures,
   return {
     revenue: {
       sales: tr((t) => t.kind === 'PURCHASE'),
-      refunds: tr((t) => t.kind === 'REFUND'),
-      fees: tr((t) => t.credit === 'income:fees'),
+      refunds: tr((t) => t.kind === 'REFUND' || t.kind === 'SALE_REVERSAL' || t.kind === 'FEE_REVERSAL'),
+      fees: fig(e.transfers.filter(isFee), s, (t) => t.created, (xs) => xs.reduce((a, t) => a + feeKept(t), 0) / 100),
     },
     topups: {
       admin: tr((t) => t.kind === 'TOPUP'),
@@ -165,6 +172,8 @@ export function referenceFigures(e: Everything, s: Span): Omit<DashboardFigures,
       new: fig(e.users, s, (u) => u.created, count),
       active: { value: active(s.from, s.to), previous: active(s.previousFrom, s.previousTo) },
     },
+    // The market fixture asks the tutor nothing; explanations.test.ts checks these figures.
+    explanations: { revenue: { value: 0, previous: 0 }, tokens: { value: 0, previous: 0 } },
   };
 }
 
@@ -209,9 +218,9 @@ export function referenceDaily(e: Everything, days: number, nowIso: string): Das
     else d.manual += 1;
   }
   for (const t of e.transfers) {
-    const d = t.kind === 'PURCHASE' || t.credit === 'income:fees' ? dayOf(t.created) : undefined;
+    const d = t.kind === 'PURCHASE' || isFee(t) ? dayOf(t.created) : undefined;
     if (d && t.kind === 'PURCHASE') d.sales += t.amount;
-    else if (d) d.fees += t.amount;
+    else if (d) d.fees += feeKept(t);
   }
   return [...byDate.values()].map((d) => ({ ...d, sales: d.sales / 100, fees: d.fees / 100 }));
 }
@@ -242,8 +251,17 @@ export function referenceTop(e: Everything, s: Span, limit: number): Pick<Dashbo
 
 export function referenceLeaderboard(e: Everything, s: Span, limit: number): LeaderboardDeveloper[] {
   const delivered = e.orders.filter((o) => o.status !== 'IN_PROGRESS' && within(o.delivered, s.from, s.to));
-  const earned = e.transfers.filter((t) => (t.kind === 'SALE' || t.kind === 'ESCROW_RELEASE') && t.creditKind === 'dev' && within(t.created, s.from, s.to));
-  const ids = new Set([...delivered.map((o) => o.developer), ...earned.map((t) => t.creditOwner!)]);
+  // Sales paid into a dev wallet count for its owner; a cancelled sale's reversal against them.
+  const earned = e.transfers
+    .filter((t) => within(t.created, s.from, s.to))
+    .flatMap((t) =>
+      (t.kind === 'SALE' || t.kind === 'ESCROW_RELEASE') && t.creditKind === 'dev'
+        ? [{ owner: t.creditOwner!, amount: t.amount }]
+        : t.kind === 'SALE_REVERSAL' && t.debitKind === 'dev'
+          ? [{ owner: t.debitOwner!, amount: -t.amount }]
+          : [],
+    );
+  const ids = new Set([...delivered.map((o) => o.developer), ...earned.map((t) => t.owner)]);
   const users = new Map(e.users.map((u) => [u.id, u]));
   return [...ids]
     .map((id) => {
@@ -253,7 +271,7 @@ export function referenceLeaderboard(e: Everything, s: Span, limit: number): Lea
         id,
         delivered: mine.length,
         onTimePercent: timed.length ? Math.round((100 * timed.filter((o) => o.delivered! <= o.deadline!).length) / timed.length) : null,
-        earned: earned.filter((t) => t.creditOwner === id).reduce((a, t) => a + t.amount, 0),
+        earned: earned.filter((t) => t.owner === id).reduce((a, t) => a + t.amount, 0),
       };
     })
     .sort((a, z) => z.earned - a.earned || z.delivered - a.delivered || a.id - z.id)

@@ -13,14 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { openDatabase, row, rows } from '../src/db/client.js';
+import { openDatabase, rows } from '../src/db/client.js';
 import { DEFAULT_DB_TIMEOUTS } from '../src/db/timeouts.js';
-import { createTokenService } from '../src/lib/jwt.js';
-import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
 import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { TcpProxy } from './tcp-proxy.js';
+import { proxyTo } from './tcp-proxy.js';
+import { seedBuyersMarket } from './buyers-market.js';
 import { sleep, startApiProcess, waitFor } from './api-process.js';
 
 const SECRET = 'freeze-test-secret-freeze-test-secret';
@@ -47,30 +46,15 @@ if (onPostgres) describe('an API process whose PostgreSQL connections freeze und
   const TOPUP_KOPECKS = 10_000_000;
   let pgDb: { url: string; drop(): Promise<void> };
   let taskId: number;
-  const tokens = new Map<number, string>();
+  let tokens = new Map<number, string>();
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
     const database = await openDatabase({ databaseUrl: pgDb.url });
     try {
-      const db = database.db;
-      const dev = 7600;
-      for (const id of [dev, ...BUYERS]) await db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`u${id}`})`);
-      await db.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${dev}, 'ROLE_DEVELOPER')`);
-      const subject = (await row<{ id: number }>(db, sql`INSERT INTO subjects (name, course_number) VALUES ('Фізика', 2) RETURNING id`))!.id;
-      const teacher = (await row<{ id: number }>(db, sql`INSERT INTO teachers (subject_id, name) VALUES (${subject}, 'С. С.') RETURNING id`))!.id;
-      const arg = (await row<{ id: number }>(db, sql`INSERT INTO arguments (name, description) VALUES ('ПІБ', 'x') RETURNING id`))!.id;
-      taskId = Number((await row<{ id: number }>(db, sql`
-        INSERT INTO tasks (teacher_id, developer_id, title, price, type, auto_generate, identifier)
-        VALUES (${teacher}, ${dev}, 'Ручне', 1, 'REGULAR', false, '') RETURNING id`))!.id);
-      await db.execute(sql`INSERT INTO task_arguments (task_id, argument_id, position) VALUES (${taskId}, ${arg}, 0)`);
-      const signer = createTokenService(SECRET, 3600);
-      for (const id of BUYERS) {
-        await db.transaction((tx) =>
-          post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: TOPUP_KOPECKS, kind: 'TOPUP', key: `freeze-topup-${id}` }]),
-        );
-        tokens.set(id, await signer.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false }));
-      }
+      const market = await seedBuyersMarket(database.db, { developer: 7600, buyers: BUYERS, topUpKopecks: TOPUP_KOPECKS, secret: SECRET });
+      taskId = market.taskId;
+      tokens = market.tokens;
     } finally {
       await database.close();
     }
@@ -81,15 +65,10 @@ if (onPostgres) describe('an API process whose PostgreSQL connections freeze und
   });
 
   it('answers 503 meanwhile, fails /readyz, and serves again within 30 s by itself, the ledger clean', async () => {
-    const target = new URL(pgDb.url);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.start();
-    const viaProxy = new URL(pgDb.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, url: viaProxy } = await proxyTo(pgDb.url);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-freeze-'));
     // The configured defaults: what an operator gets without setting anything.
-    const api = await startApiProcess({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), ...NO_RATE_LIMITS });
+    const api = await startApiProcess({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy, ...NO_RATE_LIMITS });
     const until = (what: string, check: () => boolean | Promise<boolean>, ms?: number) => waitFor(what, check, { ms, alive: [api] });
 
     type Outcome = { status: number; started: number; ms: number; body?: { message?: string; id?: string }; retryAfter?: string | null; error?: string };

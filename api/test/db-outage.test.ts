@@ -14,14 +14,14 @@ import pg from 'pg';
 import { MSG } from '@zalik/contract';
 import { buildApp, createDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, row, rows } from '../src/db/client.js';
+import { openDatabase, rows } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createTokenService } from '../src/lib/jwt.js';
-import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { BOT_TOKEN, createPgDatabase, createTestContext, onPostgres } from './helpers.js';
 import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { TcpProxy } from './tcp-proxy.js';
+import { proxyTo } from './tcp-proxy.js';
+import { seedBuyersMarket } from './buyers-market.js';
 import { freePort, sleep, startApiProcess, waitFor, type ApiProcess } from './api-process.js';
 
 const SECRET = 'outage-test-secret-outage-test-secret';
@@ -42,7 +42,7 @@ describe('the database cannot be reached', () => {
     const deps = createDeps(config, database);
     const app = await buildApp(deps, { logger: false, serveWeb: false });
     try {
-      const token = await createTokenService(SECRET, 3600).sign({ sub: '7501', roles: ['ROLE_USER'], ban: false });
+      const token = await createTokenService(SECRET, 3600).sign({ sub: '7501', roles: ['ROLE_USER'], ban: false, courseNumber: 1 });
       const headers = { authorization: `Bearer ${token}` };
       for (const req of [
         { method: 'GET' as const, url: '/api/v1/subjects/course-number/2', headers },
@@ -86,31 +86,16 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
   let pgDb: { url: string; drop(): Promise<void> };
   let taskId: number;
   let subjectId: number;
-  const tokens = new Map<number, string>();
+  let tokens = new Map<number, string>();
 
   beforeAll(async () => {
     pgDb = await createPgDatabase();
     const database = await openDatabase({ databaseUrl: pgDb.url });
     try {
       await migrate(database);
-      const db = database.db;
-      const dev = 7500;
-      for (const id of [dev, ...BUYERS]) await db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`u${id}`})`);
-      await db.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${dev}, 'ROLE_DEVELOPER')`);
-      subjectId = (await row<{ id: number }>(db, sql`INSERT INTO subjects (name, course_number) VALUES ('Фізика', 2) RETURNING id`))!.id;
-      const teacher = (await row<{ id: number }>(db, sql`INSERT INTO teachers (subject_id, name) VALUES (${subjectId}, 'С. С.') RETURNING id`))!.id;
-      const arg = (await row<{ id: number }>(db, sql`INSERT INTO arguments (name, description) VALUES ('ПІБ', 'x') RETURNING id`))!.id;
-      taskId = Number((await row<{ id: number }>(db, sql`
-        INSERT INTO tasks (teacher_id, developer_id, title, price, type, auto_generate, identifier)
-        VALUES (${teacher}, ${dev}, 'Ручне', 1, 'REGULAR', false, '') RETURNING id`))!.id);
-      await db.execute(sql`INSERT INTO task_arguments (task_id, argument_id, position) VALUES (${taskId}, ${arg}, 0)`);
-      const signer = createTokenService(SECRET, 3600);
-      for (const id of BUYERS) {
-        await db.transaction((tx) =>
-          post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: TOPUP_KOPECKS, kind: 'TOPUP', key: `outage-topup-${id}` }]),
-        );
-        tokens.set(id, await signer.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false }));
-      }
+      const market = await seedBuyersMarket(database.db, { developer: 7500, buyers: BUYERS, topUpKopecks: TOPUP_KOPECKS, secret: SECRET });
+      ({ taskId, subjectId } = market);
+      tokens = market.tokens;
     } finally {
       await database.close();
     }
@@ -121,18 +106,13 @@ if (onPostgres) describe('an API process while PostgreSQL drops its connections 
   });
 
   it('stays up, answers 503 in Ukrainian while the database is away, and serves again once it is back', async () => {
-    const target = new URL(pgDb.url);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.start();
-    const viaProxy = new URL(pgDb.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, url: viaProxy } = await proxyTo(pgDb.url);
 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-outage-'));
     // The cache logs each time its change feed (the LISTEN connection) is proven live again.
     let feedLive = 0;
     const api: ApiProcess = await startApiProcess(
-      { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), LOG_LEVEL: 'info', ...NO_RATE_LIMITS },
+      { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy, LOG_LEVEL: 'info', ...NO_RATE_LIMITS },
       { onLine: (line) => void (line.includes('catalogue cache: change feed live') && feedLive++) },
     );
     const url = api.url;

@@ -12,7 +12,7 @@ import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { isConnectionLost } from '../src/db/errors.js';
 import { auth, createPgDatabase, createTestContext, onPostgres, type TestContext } from './helpers.js';
 import { STUDENT, buy, createWorld, manualTask, topUp, type World } from './purchase-world.js';
-import { TcpProxy } from './tcp-proxy.js';
+import { TcpProxy, proxyTo } from './tcp-proxy.js';
 
 /** The client's wait for an answer in the frozen-connection cases. */
 const QUERY_MS = 400;
@@ -68,13 +68,9 @@ if (onPostgres) describe('on PostgreSQL', () => {
     let database: Database;
     beforeAll(async () => {
       pgDb = await createPgDatabase();
-      const target = new URL(pgDb.url);
-      proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      await proxy.start();
-      const via = new URL(pgDb.url);
-      via.hostname = '127.0.0.1';
-      via.port = String(proxy.port);
-      database = await openDatabase({ databaseUrl: via.toString(), timeouts: { statementMs: QUERY_MS / 2, queryMs: QUERY_MS, idleInTransactionMs: 2_000 } });
+      const proxied = await proxyTo(pgDb.url);
+      proxy = proxied.proxy;
+      database = await openDatabase({ databaseUrl: proxied.url, timeouts: { statementMs: QUERY_MS / 2, queryMs: QUERY_MS, idleInTransactionMs: 2_000 } });
     });
     afterAll(async () => {
       await database?.close();
@@ -101,13 +97,8 @@ if (onPostgres) describe('on PostgreSQL', () => {
     });
 
     it('closes within seconds when its connections froze (shutdown must not wait for a goodbye that never comes)', async () => {
-      const target = new URL(pgDb.url);
-      const own = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      await own.start();
-      const via = new URL(pgDb.url);
-      via.hostname = '127.0.0.1';
-      via.port = String(own.port);
-      const other = await openDatabase({ databaseUrl: via.toString(), timeouts: { statementMs: QUERY_MS / 2, queryMs: QUERY_MS, idleInTransactionMs: 2_000 } });
+      const { proxy: own, url: via } = await proxyTo(pgDb.url);
+      const other = await openDatabase({ databaseUrl: via, timeouts: { statementMs: QUERY_MS / 2, queryMs: QUERY_MS, idleInTransactionMs: 2_000 } });
       let ready!: () => void;
       const listening = new Promise<void>((r) => (ready = r));
       const feed = other.listen('freeze_test', { message: () => {}, ready: () => ready(), lost: () => {} });

@@ -77,7 +77,7 @@ describe('POST /api/dev/init-data', () => {
 describe('outside demo mode', () => {
   it.each([
     ['a real bot token', { BOT_TOKEN }],
-    ['production', { BOT_TOKEN, NODE_ENV: 'production' }],
+    ['production', { BOT_TOKEN, NODE_ENV: 'production', PAYOUT_DETAILS_KEY: 'ab'.repeat(32) }],
   ])('with %s, /api/dev/* does not exist', async (_what, env) => {
     const ctx = await createTestContext(env);
     try {

@@ -18,6 +18,7 @@ import { monobankApi } from '../src/ports/monobank.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { ADMIN_ID, auth, createTestContext, grantRole, login, onPostgres, type TestContext } from './helpers.js';
 import { balanceUah, expectLedgerBalanced, transferCount } from './ledger-helpers.js';
+import { auditRows } from './audit-helpers.js';
 
 let bank: FakeMonobank;
 let botApi: FakeBotApi;
@@ -376,7 +377,7 @@ describe('bank payments for admins', () => {
 
     const ok = await credit(item.id, s.id);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<Wallet[]>()).toEqual([{ name: 'Загальний гаманець', balance: 500, kind: 'general' }]);
+    expect(ok.json<Wallet[]>()).toEqual([{ name: 'Загальний гаманець', balance: 500, kind: 'general', held: 0 }]);
     const again = await credit(item.id, s.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: MSG.bankPaymentTaken });
@@ -389,6 +390,11 @@ describe('bank payments for admins', () => {
     expect((await receipts(s.id)).map((r) => r.dedupe_key)).toEqual([`deposit_paid:MONOBANK:${matched.id}`, `deposit_paid:MONOBANK:${item.id}`]);
     const credited = await row<{ by: number | string; at: boolean }>(ctx.deps.db, sql`SELECT credited_by AS by, credited_at IS NOT NULL AS at FROM bank_payments WHERE id = ${item.id}`);
     expect({ by: Number(credited!.by), at: credited!.at }).toEqual({ by: ADMIN_ID, at: true });
+    // One audit row, for the credit that happened; the refusals wrote none.
+    expect(await auditRows(ctx.deps, 'bank.credit', `bank-payment:${item.id}`)).toEqual([
+      { adminId: ADMIN_ID, target: `bank-payment:${item.id}`, userId: s.id, before: { status: 'UNMATCHED' }, after: { status: 'CREDITED', amountUah: 400 } },
+    ]);
+    expect(await auditRows(ctx.deps, 'bank.credit', `bank-payment:${matched.id}`)).toEqual([]);
   });
 
   it('two admins crediting one payment at once: one wins, the other is told it is taken', async () => {
@@ -404,6 +410,7 @@ describe('bank payments for admins', () => {
       const answers = await Promise.all([credit(item.id, a.id), credit(item.id, b.id, relogged), credit(item.id, a.id, relogged), credit(item.id, b.id)]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
       expect(await transfersKeyed(`bank-payment:${item.id}`)).toBe(1);
+      expect(await auditRows(ctx.deps, 'bank.credit', `bank-payment:${item.id}`)).toHaveLength(1);
     }
     expect((await balanceUah(ctx.deps, a.id)) + (await balanceUah(ctx.deps, b.id))).toBe(780);
   });

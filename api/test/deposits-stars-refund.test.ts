@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type DepositRequest } from '@zalik/contract';
-import { depositRefundedText } from '../src/bot/texts.js';
+import { depositRefundedText } from '../src/modules/outbox/texts.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { rows } from '../src/db/client.js';
 import { SYSTEM, post } from '../src/modules/ledger/service.js';
@@ -16,6 +16,7 @@ import {
   createDeposit, depositStatus, history, login, newStarsDeposit, outboxOf, runDueJobs, startStarsWorld, transfersOfKind, waitFor,
   type StarsWorld,
 } from './stars-helpers.js';
+import { auditRows } from './audit-helpers.js';
 
 let fake: FakeBotApi;
 let w: StarsWorld;
@@ -71,6 +72,9 @@ describe('refunding a Stars top-up', () => {
     expect(again.json()).toEqual({ message: MSG.depositNotRefundable });
     expect(await refundsOf(s.d.id)).toHaveLength(1);
     expect(refundCalls(s.payment.chargeId)).toHaveLength(1);
+    expect(await auditRows(w.ctx.deps, 'deposit.refund', `deposit:${s.d.id}`)).toEqual([
+      { adminId: ADMIN_ID, target: `deposit:${s.d.id}`, userId: s.id, before: { state: 'PAID' }, after: { state: 'REFUNDING', stars: 550, amountUah: 250 } },
+    ]);
     await expectLedgerBalanced(w.ctx.deps);
   });
 
@@ -89,6 +93,7 @@ describe('refunding a Stars top-up', () => {
     expect((await depositStatus(w.ctx, admin, s.d.id)).json()).toMatchObject({ status: 'PAID' });
     expect(refundCalls(s.payment.chargeId)).toEqual([]);
     expect(s.payment.refunded).toBe(false);
+    expect(await auditRows(w.ctx.deps, 'deposit.refund', `deposit:${s.d.id}`)).toEqual([]);
     await expectLedgerBalanced(w.ctx.deps);
   });
 
@@ -103,6 +108,7 @@ describe('refunding a Stars top-up', () => {
     expect(refundCalls(s.payment.chargeId).filter((c) => c.ok)).toHaveLength(1);
     expect((await outboxOf(w.ctx, 'deposit_refunded')).filter((m) => Number(m.chat_id) === s.id)).toHaveLength(1);
     expect((await depositStatus(w.ctx, admin, s.d.id)).json()).toMatchObject({ status: 'REFUNDED' });
+    expect(await auditRows(w.ctx.deps, 'deposit.refund', `deposit:${s.d.id}`)).toHaveLength(1);
     await expectLedgerBalanced(w.ctx.deps);
   });
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, type DepositRequest } from '@zalik/contract';
 import { createBot } from '../src/bot/bot.js';
 import { rows } from '../src/db/client.js';
-import { BOT_TEXT, depositPaidText, starsReturnedText } from '../src/bot/texts.js';
+import { BOT_TEXT, depositPaidText, starsReturnedText } from '../src/modules/outbox/texts.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { ADMIN_ID } from './helpers.js';
 import { balanceUah, expectLedgerBalanced, transferCount } from './ledger-helpers.js';

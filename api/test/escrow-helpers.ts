@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { HistoryItem } from '@zalik/contract';
 import { rows, row } from '../src/db/client.js';
-import { JobRegistry, createJobRunner, type JobRunner } from '../src/jobs/index.js';
+import { JobRegistry, createJobRunner, type JobLog, type JobRunner } from '../src/jobs/index.js';
 import { registerOrderJobs } from '../src/modules/orders/jobs.js';
 import { auth, type TestContext } from './helpers.js';
 import { multipart, type Part } from './docx.js';
@@ -113,8 +113,8 @@ export function orderCalls(ctx: TestContext, w: World) {
 }
 
 /** A runner of the order timers only (no outbox sending, no sweeps), on the test's database. */
-export function orderRunner(ctx: TestContext): JobRunner {
+export function orderRunner(ctx: TestContext, log: JobLog = silent): JobRunner {
   const registry = new JobRegistry();
   registerOrderJobs({ ...ctx.deps, jobs: registry });
-  return createJobRunner({ db: ctx.deps.db, registry, log: silent });
+  return createJobRunner({ db: ctx.deps.db, registry, log });
 }

@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { listenPostgres } from '../src/db/listen.js';
 import { auth, BOT_TOKEN, createPgDatabase, createTestContext, grantRole, login, onPostgres, type TestContext } from './helpers.js';
-import { TcpProxy } from './tcp-proxy.js';
+import { TcpProxy, proxyTo } from './tcp-proxy.js';
 import { sleep } from './api-process.js';
 
 const STUDENT = 7701;
@@ -82,14 +82,11 @@ if (onPostgres) describe('an instance whose LISTEN connection froze', () => {
   beforeAll(async () => {
     pgDb = await createPgDatabase();
     database = await openDatabase({ databaseUrl: pgDb.url });
-    const target = new URL(pgDb.url);
-    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.start();
-    const viaProxy = new URL(pgDb.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const proxied = await proxyTo(pgDb.url);
+    proxy = proxied.proxy;
+    const viaProxy = proxied.url;
     // Only this instance's change feed goes through the proxy; its pool talks to PostgreSQL directly.
-    frozenApp = await appOn({ ...database, listen: (channel, on) => listenPostgres(viaProxy.toString(), channel, on) });
+    frozenApp = await appOn({ ...database, listen: (channel, on) => listenPostgres(viaProxy, channel, on) });
     otherApp = await appOn(database);
     admin = await login(otherApp.app, { id: ADMIN });
     student = await login(frozenApp.app, { id: STUDENT });
@@ -123,8 +120,8 @@ if (onPostgres) describe('an instance whose LISTEN connection froze', () => {
       await tx.execute(sql`UPDATE users SET is_banned = false WHERE telegram_id = ${STUDENT}`);
     });
 
-    // Its LISTEN connection stops delivering, without closing.
-    expect(proxy.freeze()).toBe(1);
+    // Its LISTEN connections (the change feed's and the order threads' live streams') stop delivering, without closing.
+    expect(proxy.freeze()).toBe(2);
     const banned = await otherApp.app.inject({ method: 'PATCH', url: `/api/v1/users/${STUDENT}/ban?value=true`, headers: auth(admin) });
     expect(banned.statusCode).toBe(200);
     await database.db.execute(sql`DELETE FROM user_roles WHERE telegram_id = ${OFFICER} AND role = 'ROLE_ADMIN'`);

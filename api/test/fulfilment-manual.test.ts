@@ -49,7 +49,7 @@ describe('a manual order', () => {
     const escrowBefore = await systemBalance(db(), 'escrow:orders');
     const res = await buy(ctx, w.student, taskId, ['Бойко О. О.', '12 ']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ autoGenerate: false, fileName: null, link: null, status: 'IN_PROGRESS', message: MSG.orderAccepted });
+    expect(res.json()).toMatchObject({ autoGenerate: false, fileName: null, link: null, orderStatus: 'IN_PROGRESS', message: MSG.orderAccepted });
     const id = res.json().id;
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before - 250_00);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore + 250_00);
@@ -60,7 +60,20 @@ describe('a manual order', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toContainEqual({
       id,
-      user: { telegramId: String(STUDENT), username: 'olena' },
+      user: { telegramId: String(STUDENT), username: 'olena', photo: '' },
+      status: 'IN_PROGRESS',
+      task: {
+        id: expect.any(String),
+        title: 'Курсова робота',
+        type: 'REGULAR',
+        autoGenerate: false,
+        teacher: { name: 'Петренко П. П.', subject: { name: 'Вища математика' } },
+        developer: { telegramId: String(DEV), username: 'taras', photo: '' },
+        arguments: [
+          { id: expect.any(String), name: 'ПІБ', description: 'Прізвище та ініціали' },
+          { id: expect.any(String), name: 'Варіант', description: 'Номер варіанту' },
+        ],
+      },
       subjectName: 'Вища математика',
       teacherName: 'Петренко П. П.',
       taskTitle: 'Курсова робота',
@@ -69,6 +82,7 @@ describe('a manual order', () => {
       deadlineAt: expect.any(String),
       revisions: 0,
       revisionComment: null,
+      unread: 0,
     });
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.otherDev) });
     expect(theirs.json()).toEqual([]);
@@ -90,7 +104,7 @@ describe('a manual order', () => {
     expect(res.statusCode).toBe(200);
     const item = res.json();
     // A delivered order answers its files as a done one does (the seed's client knows only DONE's shape).
-    expect(item).toMatchObject({ id, status: 'DELIVERED', message: 'Готово, перевірте розділ 2.', fileName: 'Курсова.pdf' });
+    expect(item).toMatchObject({ id, orderStatus: 'DELIVERED', message: 'Готово, перевірте розділ 2.', fileName: 'Курсова.pdf' });
     expect(item.link).toEqual(item.files[0].link);
     expect(Date.parse(item.acceptUntil)).toBeGreaterThan(Date.now());
     expect(item.files.map((f: { fileName: string }) => f.fileName)).toEqual(['Курсова.pdf', 'Додаток.docx']);
@@ -121,7 +135,7 @@ describe('a manual order', () => {
     expect(queue.json().map((o: { id: string }) => o.id)).not.toContain(id);
 
     // The buyer accepts: order DONE, dev wallet credited minus the fee.
-    expect((await accept(w.student, id)).json()).toMatchObject({ id, status: 'DONE', fileName: 'Курсова.pdf' });
+    expect((await accept(w.student, id)).json()).toMatchObject({ id, orderStatus: 'DONE', fileName: 'Курсова.pdf' });
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 225_00);
     expect(await systemBalance(db(), 'income:fees')).toBe(feesBefore + 25_00);
     expect(await systemBalance(db(), 'escrow:orders')).toBe(escrowBefore - 250_00);
@@ -234,7 +248,7 @@ describe('refund', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before + 300_00);
     const item = (a.statusCode === 200 ? a : b).json();
-    expect(item.status).toBe('REFUNDED');
+    expect(item.orderStatus).toBe('REFUNDED');
     // a refunded order cannot be delivered any more
     const late = await saveFiles(w.dev, id, [{ name: 'file', filename: 'a.pdf', value: PDF }]);
     expect([late.statusCode, late.json().message]).toEqual([409, MSG.orderClosed]);
@@ -250,7 +264,7 @@ describe('refund', () => {
     expect((await saveFiles(w.dev, delivered, [{ name: 'file', filename: 'a.pdf', value: PDF }])).statusCode).toBe(200);
     const before = await balanceOf(db(), STUDENT, 'general');
     const ok = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/history/${delivered}/refund`, headers: auth(w.admin) });
-    expect([ok.statusCode, ok.json().status, ok.json().cancelledBy]).toEqual([200, 'REFUNDED', 'ADMIN']);
+    expect([ok.statusCode, ok.json().orderStatus, ok.json().cancelledBy]).toEqual([200, 'REFUNDED', 'ADMIN']);
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before + 100_00);
 
     const done = await newOrder(100);

@@ -49,11 +49,11 @@ describe('uploading a template', () => {
     expect([res.statusCode, res.json().message]).toEqual([404, MSG.templateMissingForTask]);
   });
 
-  it('replaces the old template and removes its file', async () => {
+  it('replaces the old template; the old file stays in the template library as an entry of its own', async () => {
     const blobs = await blobCount(ctx);
     const res = await uploadTemplate(ctx, w.admin, regular, minimalDocx([...REGULAR_OK, 'Друга версія']));
     expect(res.statusCode).toBe(200);
-    expect(await blobCount(ctx)).toBe(blobs);
+    expect(await blobCount(ctx)).toBe(blobs + 1);
     expect(await count(ctx.database.db, 'task_templates', sql`task_id = ${regular}`)).toBe(1);
   });
 

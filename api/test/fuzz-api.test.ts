@@ -11,6 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { row, rows } from '../src/db/client.js';
+import { startFakeMonobank, type FakeMonobank } from '../src/fakes/monobank.js';
+import { startFakeAi, type FakeAi } from '../src/fakes/openai.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { PERMISSIONS, TABLE, buildWorld, type Actor, type World } from './permission-table.js';
 import { fuzzRequest, prng, type FuzzRequest, type Template } from './fuzz-cases.js';
@@ -19,6 +21,7 @@ const PER_ROUTE = 200;
 const CYRILLIC = /[А-Яа-яІіЇїЄєҐґ]/;
 
 let ctx: TestContext;
+let bank: FakeMonobank;
 let world: World;
 let tables: string[];
 
@@ -65,14 +68,26 @@ function template(method: string, pattern: string, actor: Actor, multipart: bool
   return { method, pattern, params, query: sample.query ?? '', body: sample.body, parts: sample.parts, multipart };
 }
 
+let ai: FakeAi;
+
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_AUTH: '100000/60', RATE_LIMIT_PURCHASE: '100000/60', RATE_LIMIT_SUPPORT: '100000/60', RATE_LIMIT_UPLOAD: '100000/60' });
+  // Exchange rates come from a local bank: a fuzzed pair never reaches the internet. The tutor is on (a local
+  // fake provider): without one its calls answer 503 by design, before reading the request.
+  bank = await startFakeMonobank();
+  ai = await startFakeAi();
+  ctx = await createTestContext({
+    MONOBANK_API_ROOT: bank.apiRoot,
+    RATE_LIMIT_AUTH: '100000/60', RATE_LIMIT_PURCHASE: '100000/60', RATE_LIMIT_SUPPORT: '100000/60', RATE_LIMIT_UPLOAD: '100000/60', RATE_LIMIT_EXPLANATION: '100000/60',
+    AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey,
+  });
   world = await buildWorld(ctx);
   tables = (await rows<{ tablename: string }>(ctx.database.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map((r) => r.tablename);
   await installChangeCounter();
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
+  await bank?.close();
+  await ai?.close();
 });
 
 interface Finding {

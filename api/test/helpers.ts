@@ -75,12 +75,16 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'https://zalik.test',
     LOG_LEVEL: 'silent',
+    // Load shedding is tested on its own (metrics.test.ts); elsewhere a loaded CI machine must not trip it.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Panels shared for a minute would hide what a test just did; shared-panels.test.ts turns it on.
+    DASHBOARD_CACHE_SECONDS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...s3?.env,
     ...env,
   });
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, ...opts } : { pglite: await newPglite(), ...opts },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, analytics: config.analytics, ...opts } : { pglite: await newPglite(), ...opts },
   );
   await migrate(database);
   const deps = createDeps(config, database);

@@ -5,7 +5,7 @@ import { createTokenService } from '../src/lib/jwt.js';
 afterEach(() => vi.useRealTimers());
 
 describe('session tokens', () => {
-  const claims = { sub: '100001', roles: ['ROLE_USER' as const], ban: false };
+  const claims = { sub: '100001', roles: ['ROLE_USER' as const], ban: false, courseNumber: 2 };
 
   it('verify to their claims on every call of a session, until they expire', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

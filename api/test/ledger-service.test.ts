@@ -237,7 +237,7 @@ describe('demo seed', () => {
     try {
       expect(await seedDemo(demo.deps, [SEED_STEPS[0]!, seedWallets])).toBe(true);
       expect(await balanceUah(demo.deps, 100001)).toBe(1500);
-      expect(await balanceUah(demo.deps, 100002, 'dev')).toBe(2000 - 300 + 300 - 500 - 250);
+      expect(await balanceUah(demo.deps, 100002, 'dev')).toBe(6000 - 1200 + 1200 - 1500 - 1000);
       const pending = await row<{ n: number | string }>(demo.deps.db, sql`SELECT count(*) AS n FROM withdrawals WHERE user_id = 100002 AND status = 'PENDING'`);
       expect(Number(pending!.n)).toBe(1);
       await expectLedgerBalanced(demo.deps);

@@ -27,10 +27,32 @@ const refusal = (res: { statusCode: number; json(): unknown }) => [res.statusCod
 const HOUR = 3_600_000;
 
 describe('delivery and acceptance', () => {
+  it("the wallets say what escrow holds: the buyer's paid orders until accepted, the developer's share of delivered ones and when it comes", async () => {
+    const wallets = async (id: number, token: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/wallets/user/${id}`, headers: { authorization: `Bearer ${token}` } })).json<
+        { kind: string; held?: number; incoming?: number; incomingFrom?: string | null }[]
+      >();
+    const heldBefore = (await wallets(STUDENT, w.student))[0]!.held!;
+    const incomingBefore = (await wallets(DEV, w.dev)).find((x) => x.kind === 'dev')!.incoming!;
+    const id = await o.newOrder(150);
+    expect((await wallets(STUDENT, w.student))[0]!.held).toBe(heldBefore + 150);
+    expect((await wallets(DEV, w.dev)).find((x) => x.kind === 'dev')!.incoming).toBe(incomingBefore);
+
+    const delivered = (await o.deliver(id)).json<{ acceptUntil: string }>();
+    const dev = (await wallets(DEV, w.dev)).find((x) => x.kind === 'dev')!;
+    // 150 less the 10 % fee; the first window to end is this order's or an earlier one's.
+    expect(dev.incoming).toBe(incomingBefore + 135);
+    expect(Date.parse(dev.incomingFrom!)).toBeLessThanOrEqual(Date.parse(delivered.acceptUntil));
+
+    expect((await o.accept(id)).statusCode).toBe(200);
+    expect((await wallets(STUDENT, w.student))[0]!.held).toBe(heldBefore);
+    expect((await wallets(DEV, w.dev)).find((x) => x.kind === 'dev')!.incoming).toBe(incomingBefore);
+  });
+
   it('a delivery holds the money; the buyer accepts and escrow pays the developer once', async () => {
     const id = await o.newOrder(200);
     const bought = await o.item(id);
-    expect(bought).toMatchObject({ status: 'IN_PROGRESS', overdue: false, deliveredAt: null, acceptUntil: null, revisionsLeft: 2, allowedReprocess: false });
+    expect(bought).toMatchObject({ orderStatus: 'IN_PROGRESS', overdue: false, deliveredAt: null, acceptUntil: null, revisionsLeft: 2, allowedReprocess: false });
     // ORDER_DEADLINE_HOURS (24) from the purchase.
     expect(Date.parse(bought.deadlineAt as string) - Date.parse(bought.createdAt as string)).toBeCloseTo(24 * HOUR, -3);
     expect(await o.pending(id)).toEqual(['orders.overdue', 'orders.remind']);
@@ -43,7 +65,7 @@ describe('delivery and acceptance', () => {
     ]);
     expect(delivered.statusCode).toBe(200);
     const item = delivered.json();
-    expect(item).toMatchObject({ status: 'DELIVERED', fileName: 'Курсова.pdf', message: 'Готово.', revisionsLeft: 2 });
+    expect(item).toMatchObject({ orderStatus: 'DELIVERED', fileName: 'Курсова.pdf', message: 'Готово.', revisionsLeft: 2 });
     expect(item.link).toBe(item.files[0].link);
     expect(Date.parse(item.acceptUntil) - Date.parse(item.deliveredAt)).toBeCloseTo(72 * HOUR, -3);
     expect(await o.pending(id)).toEqual(['orders.release']);
@@ -58,7 +80,7 @@ describe('delivery and acceptance', () => {
     for (const token of [w.dev, w.otherDev, w.admin]) expect(refusal(await o.accept(id, token))).toEqual([403, MSG.orderNotYourPurchase]);
     const accepted = await o.accept(id);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ status: 'DONE', fileName: 'Курсова.pdf', acceptUntil: null, completedAt: expect.any(String) });
+    expect(accepted.json()).toMatchObject({ orderStatus: 'DONE', fileName: 'Курсова.pdf', acceptUntil: null, completedAt: expect.any(String) });
     expect(refusal(await o.accept(id))).toEqual([409, MSG.orderClosed]);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 180_00);
     expect(await o.transfers(id)).toEqual([
@@ -108,7 +130,7 @@ describe('revisions', () => {
 
     const first = await o.revise(id, 'Додайте висновки');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'IN_PROGRESS', revisionsLeft: 1, revisionComment: 'Додайте висновки', acceptUntil: null });
+    expect(first.json()).toMatchObject({ orderStatus: 'IN_PROGRESS', revisionsLeft: 1, revisionComment: 'Додайте висновки', acceptUntil: null });
     expect(Date.parse(first.json().deadlineAt)).toBeGreaterThan(Date.now() + 23 * HOUR);
     expect(await o.pending(id)).toEqual(['orders.overdue', 'orders.remind']);
     // The developer has it in the queue again, with what to change, and is told by the bot.
@@ -124,7 +146,7 @@ describe('revisions', () => {
     expect(second.json().files.map((f: { fileName: string }) => f.fileName)).toEqual(['Виправлено.pdf']);
     expect(await o.messages('order_delivered', id)).toHaveLength(2);
 
-    expect((await o.revise(id, 'Оформлення')).json()).toMatchObject({ status: 'IN_PROGRESS', revisionsLeft: 0 });
+    expect((await o.revise(id, 'Оформлення')).json()).toMatchObject({ orderStatus: 'IN_PROGRESS', revisionsLeft: 0 });
     expect((await o.deliver(id)).statusCode).toBe(200);
     expect(refusal(await o.revise(id, 'Третій раз'))).toEqual([409, MSG.revisionsExhausted(2)]);
     expect(await o.status(id)).toBe('DELIVERED');
@@ -154,7 +176,7 @@ describe('disputes', () => {
     expect(refusal(await o.dispute(id, 'Не той варіант', w.dev))).toEqual([403, MSG.orderNotYourPurchase]);
     const opened = await o.dispute(id, 'Не той варіант');
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toMatchObject({ status: 'DISPUTED', disputeReason: 'Не той варіант', disputeOutcome: null, acceptUntil: null });
+    expect(opened.json()).toMatchObject({ orderStatus: 'DISPUTED', disputeReason: 'Не той варіант', disputeOutcome: null, acceptUntil: null });
     expect(await o.pending(id)).toEqual([]);
     const told = await o.messages('order_disputed', id);
     expect(told.map(([chat]) => chat).sort()).toEqual([ADMIN_ID, DEV].sort());
@@ -192,14 +214,14 @@ describe('disputes', () => {
 
     const devBefore = await balanceOf(db(), DEV, 'dev');
     const ok = await o.resolve(released, 'RELEASE');
-    expect(ok.json()).toMatchObject({ status: 'DONE', disputeOutcome: 'RELEASE' });
+    expect(ok.json()).toMatchObject({ orderStatus: 'DONE', disputeOutcome: 'RELEASE' });
     expect(refusal(await o.resolve(released, 'REFUND'))).toEqual([409, MSG.disputeNotOpen]);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore + 90_00);
     expect((await o.messages('order_dispute_resolved', released)).map(([chat]) => chat).sort()).toEqual([STUDENT, DEV].sort());
 
     const studentBefore = await balanceOf(db(), STUDENT, 'general');
     const back = await o.resolve(refunded, 'REFUND');
-    expect(back.json()).toMatchObject({ status: 'REFUNDED', disputeOutcome: 'REFUND', cancelledBy: 'ADMIN' });
+    expect(back.json()).toMatchObject({ orderStatus: 'REFUNDED', disputeOutcome: 'REFUND', cancelledBy: 'ADMIN' });
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(studentBefore + 100_00);
     expect((await o.transfers(refunded)).map(([k, , key]) => `${k}:${key}`)).toEqual(['PURCHASE:payment', 'REFUND:refund']);
     expect((await o.events(refunded)).at(-1)).toEqual(['RESOLVE_REFUND', 'DISPUTED', 'REFUNDED', 'ADMIN', null]);
@@ -216,7 +238,7 @@ describe('disputes', () => {
     const id = await o.delivered(120);
     await o.dispute(id, 'Спір');
     const res = await o.refund(id);
-    expect(res.json()).toMatchObject({ status: 'REFUNDED', cancelledBy: 'ADMIN', disputeOutcome: 'REFUND' });
+    expect(res.json()).toMatchObject({ orderStatus: 'REFUNDED', cancelledBy: 'ADMIN', disputeOutcome: 'REFUND' });
     expect(refusal(await o.resolve(id, 'RELEASE'))).toEqual([409, MSG.disputeNotOpen]);
     await expectLedgerBalanced(ctx.deps);
   });
@@ -229,8 +251,8 @@ describe("the developer's record", () => {
     const waiting = await o.delivered(50);
     const page = (await o.completed('?page=0&limit=2')).json();
     expect(page).toHaveLength(2);
-    expect(page[0]).toMatchObject({ id: waiting, status: 'DELIVERED', price: 50, earned: 0, user: { telegramId: String(STUDENT), username: 'olena' } });
-    expect(page[1]).toMatchObject({ id: done, status: 'DONE', price: 100, earned: 90, completedAt: expect.any(String) });
+    expect(page[0]).toMatchObject({ id: waiting, orderStatus: 'DELIVERED', price: 50, earned: 0, user: { telegramId: String(STUDENT), username: 'olena' } });
+    expect(page[1]).toMatchObject({ id: done, orderStatus: 'DONE', price: 100, earned: 90, completedAt: expect.any(String) });
     const next = (await o.completed('?page=1&limit=2')).json();
     expect(next.map((d: { id: string }) => d.id)).not.toContain(done);
     expect((await o.completed('', w.otherDev)).json()).toEqual([]);

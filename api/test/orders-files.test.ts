@@ -44,7 +44,7 @@ describe('regeneration of an auto-generated order', () => {
   it('replaces the file with one made from the corrected arguments, free, once', async () => {
     const id = await autoOrder();
     const item = await o.item(id);
-    expect(item).toMatchObject({ status: 'DONE', allowedReprocess: true, deadlineAt: null, revisionsLeft: 0, arguments: ['Бойко О. О.', '7'] });
+    expect(item).toMatchObject({ orderStatus: 'DONE', allowedReprocess: true, deadlineAt: null, revisionsLeft: 0, arguments: ['Бойко О. О.', '7'] });
     // What each value is, for the regeneration form's labels.
     expect(item.argumentNames).toEqual(['ПІБ', 'Варіант']);
     const oldBlobs = await blobsOf(id);
@@ -53,7 +53,7 @@ describe('regeneration of an auto-generated order', () => {
 
     const res = await reprocess(id, ['Бойко О. О.', '8']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, status: 'DONE', allowedReprocess: false, arguments: ['Бойко О. О.', '8'] });
+    expect(res.json()).toMatchObject({ id, orderStatus: 'DONE', allowedReprocess: false, arguments: ['Бойко О. О.', '8'] });
     expect(res.json().files).toHaveLength(1);
     const file = await download(ctx, res.json().link);
     expect(docxText(file.rawPayload)).toContain('Варіант №8');
@@ -123,7 +123,7 @@ describe('an admin replaces the files of an order', () => {
       { name: 'file', filename: 'Додаток.pdf', value: PDF },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'DELIVERED', fileName: 'Нова версія.pdf' });
+    expect(res.json()).toMatchObject({ orderStatus: 'DELIVERED', fileName: 'Нова версія.pdf' });
     expect(res.json().files.map((f: { fileName: string }) => f.fileName)).toEqual(['Нова версія.pdf', 'Додаток.pdf']);
     expect(await blobsOf(id)).toHaveLength(2);
     expect(await transferCount(ctx.deps)).toBe(transfers);

@@ -43,7 +43,7 @@ async function expectOnlyStaffDownloads(id: string, buyerLink: string, devLink: 
   expect(refused.statusCode).toBe(403);
   expect(refused.json()).toEqual({ message: MSG.fileOrderRefunded });
   // The buyer's history keeps the order, without files to download.
-  expect(await o.item(id)).toMatchObject({ status: 'REFUNDED', fileName: null, link: null, files: [] });
+  expect(await o.item(id)).toMatchObject({ orderStatus: 'REFUNDED', fileName: null, link: null, files: [] });
   // A buyer's link cannot be turned into a staff one by adding the marker.
   expect((await download(ctx, `${buyerLink}&for=staff`)).statusCode).toBe(403);
 

@@ -32,8 +32,8 @@ describe('demo seed of orders', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/user/100001', headers: auth(student) });
     expect(res.statusCode).toBe(200);
     const items = res.json();
-    expect(items.map((i: { status: string }) => i.status).sort()).toEqual(['DONE', 'IN_PROGRESS']);
-    const done = items.find((i: { status: string }) => i.status === 'DONE');
+    expect(items.map((i: { orderStatus: string }) => i.orderStatus).sort()).toEqual(['DONE', 'IN_PROGRESS']);
+    const done = items.find((i: { orderStatus: string }) => i.orderStatus === 'DONE');
     const file = await download(ctx, done.link);
     expect(file.statusCode).toBe(200);
     expect(docxText(file.rawPayload)).toContain('Коваленко О. С.');

@@ -99,7 +99,7 @@ describe('the overdue refund', () => {
     await o.passDeadline(id, 48);
     expect(await orderRunner(ctx).runDue()).toBe(1);
     expect(await o.status(id)).toBe('REFUNDED');
-    expect(await o.item(id)).toMatchObject({ status: 'REFUNDED', cancelledBy: 'SYSTEM' });
+    expect(await o.item(id)).toMatchObject({ orderStatus: 'REFUNDED', cancelledBy: 'SYSTEM' });
     expect(await balanceOf(db(), STUDENT, 'general')).toBe(before + 150_00);
     expect(await o.messages('order_refunded', id)).toEqual([
       [STUDENT, `Замовлення №${id} «Курсова робота» (Вища математика) не виконано вчасно, тож його скасовано. 150 грн повернено на ваш Загальний гаманець.`],

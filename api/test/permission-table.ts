@@ -35,6 +35,11 @@ export interface World {
   refundOrderId: number;
   deliveredOrderId: number;
   cancelOrderId: number;
+  /** Orders of the student the developer delivered and the student accepted (DONE): one not reviewed, one reviewed. */
+  doneOrderId: number;
+  reviewedOrderId: number;
+  /** The student's review of `reviewedOrderId`. */
+  reviewId: string;
   /** A signed download link of a delivered file: path and query. */
   fileUrl: string;
   /** A signed link to a CSV export made for the admin: path and query. */
@@ -88,6 +93,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     sample: (w, a) => ({ body: signInitData({ id: a in w.id ? w.id[a as keyof World['id']] : 880_001, username: `u${a}` }) }),
   },
   'PATCH /api/v1/users/me/course': { sample: () => ({ body: { courseNumber: 2 } }) },
+  'PATCH /api/v1/users/course_number': { sample: () => ({ body: { courseNumber: 2 } }) },
   'GET /api/v1/users/role/:role': { sample: () => ({ params: { role: 'ROLE_USER' } }) },
   'GET /api/v1/users': { sample: () => ({ query: 'page=0&limit=5' }) },
   'GET /api/v1/users/search': { sample: () => ({ query: 'prefix=9&username=u&page=0&limit=5' }) },
@@ -95,6 +101,9 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'GET /api/v1/users/:telegramId': { sample: (w) => ({ params: { telegramId: w.id.other } }) },
   'PATCH /api/v1/users/:telegramId/ban': { sample: (w) => ({ params: { telegramId: w.id.other }, query: 'value=false' }) },
   'PATCH /api/v1/users/:telegramId/roles': { sample: (w) => ({ params: { telegramId: w.id.other }, body: { roleName: 'ROLE_DEVELOPER' } }) },
+  'DELETE /api/v1/users/:telegramId/roles/:role': { sample: (w) => ({ params: { telegramId: w.id.other, role: 'ROLE_DEVELOPER' } }) },
+  'PATCH /api/v1/users/toggle_ban_status': { sample: (w) => ({ query: `telegramId=${w.id.other}&value=false` }) },
+  'PATCH /api/v1/users/toggle_role': { sample: (w) => ({ body: { telegramId: String(w.id.other), roleName: 'ROLE_DEVELOPER' } }) },
 
   'GET /api/v1/subjects/course-number/:n': { sample: () => ({ params: { n: 1 } }) },
   'POST /api/v1/subjects/subject': { sample: () => ({ body: { name: 'Фізика', courseNumber: 2 } }) },
@@ -103,6 +112,14 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'GET /api/v1/teachers/subject/:subjectId': { sample: (w) => ({ params: { subjectId: w.subjectId } }) },
   'POST /api/v1/teachers/teacher': { sample: (w) => ({ body: { name: 'Петренко П. П.', subjectId: w.subjectId } }) },
   'PUT /api/v1/teachers/:id': { sample: (w) => ({ params: { id: w.teacherId }, body: { name: 'Іваненко І. І.' } }) },
+  'PUT /api/v1/teachers/teacher': { sample: (w) => ({ body: { id: w.teacherId, name: 'Іваненко І. І.' } }) },
+  'PUT /api/v1/subjects/subject': { sample: (w) => ({ body: { id: w.subjectId, name: 'Вища математика', courseNumber: 1 } }) },
+  'PUT /api/v1/arguments/argument': { sample: (w) => ({ body: { id: w.argumentId, name: 'Варіант', description: 'Номер варіанту' } }) },
+  'PUT /api/v1/tasks/task': {
+    sample: (w) => ({
+      body: { id: w.taskId, title: 'Курсова', description: '', price: 50, type: 'REGULAR', developerTelegramId: w.id.developer, autoGenerate: false, visible: true, teacherId: w.teacherId, arguments: [] },
+    }),
+  },
   'DELETE /api/v1/teachers/:id': { sample: (w) => ({ params: { id: w.spare.teacherId } }) },
   'POST /api/v1/arguments/argument': { sample: () => ({ body: { name: 'Група', description: 'Назва групи' } }) },
   'PATCH /api/v1/arguments/:id': { sample: (w) => ({ params: { id: w.argumentId }, body: { name: '', description: '' } }) },
@@ -114,6 +131,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
     }),
   },
   'GET /api/v1/tasks/search': { sample: () => ({ query: 'title=a&limit=5' }) },
+  'GET /api/v1/search': { sample: () => ({ query: `q=${encodeURIComponent('курсова')}&limit=5` }) },
   'PATCH /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
   'DELETE /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.spare.taskId } }) },
   'POST /api/v1/news/news': { sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
@@ -129,6 +147,14 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   // Developers only, checked in the handler: the dev wallet is the one paid out.
   'PATCH /api/v1/wallets/withdraw': { allow: DEVELOPER, sample: () => ({ body: { cardNumber: '4111111111111111', amount: 100 } }) },
   'PATCH /api/v1/wallets/withdrawals/:id': { sample: () => ({ params: { id: MISSING }, body: { status: 'REJECTED' } }) },
+  'GET /api/v1/wallets/:telegramId': { selfOrAdmin: true },
+  'PATCH /api/v1/wallets/payment_details': { sample: () => ({ body: { walletId: MISSING, paymentDetails: '4111111111111111', paymentDetailsType: 'BANK_CARD' } }) },
+  'POST /api/v1/transactions/withdraw': { sample: () => ({ body: { amount: 1000, encodedWalletId: MISSING } }) },
+  'PATCH /api/v1/transactions/confirm-withdraw': { sample: () => ({ body: { transactionId: MISSING, status: 'FAILED', errorMessage: 'Перевірка прав' } }) },
+  // A missing wallet answers 404 to every signed-in caller; someone else's wallet is refused (payouts-api.test.ts).
+  'GET /api/v1/transactions/transaction/:walletId': { sample: () => ({ params: { walletId: MISSING } }) },
+  // The same code twice is answered without asking the bank.
+  'GET /api/v1/exchange-rates/rate/:from/:to': { sample: () => ({ params: { from: 840, to: 840 } }) },
   'PATCH /api/v1/maintenance/status': { sample: () => ({ body: { enabled: false } }) },
   'GET /api/v1/notifications/recipients': { sample: () => ({ query: 'courseNumber=all' }) },
   'POST /api/v1/notifications/alarm': { sample: () => ({ parts: [{ name: 'courseNumber', value: '4' }, { name: 'message', value: 'Перевірка прав' }] }) },
@@ -149,6 +175,8 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'PATCH /api/v1/histories/history/:id/developer/save-file': {
     sample: (w) => ({ params: { id: w.deliverOrderId }, parts: [txt(), { name: 'message', value: 'Готово' }] }),
   },
+  'PATCH /api/v1/histories/developer/save_file': { sample: (w) => ({ parts: [{ name: 'id', value: String(w.deliverOrderId) }, txt()] }) },
+  'GET /api/v1/histories/developer': { sample: () => ({ query: 'isAutoGenerate=false&page=0&limit=5' }) },
   'POST /api/v1/histories/history/:id/refund': { sample: (w) => ({ params: { id: w.refundOrderId } }) },
   // The buyer's own order only, checked in the handler (anyone else: 403).
   'POST /api/v1/histories/:id/accept': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId } }) },
@@ -165,16 +193,54 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   // Public on purpose: the signed link is the permission (Telegram downloads without our token).
   'GET /api/v1/files/:fileId': { sample: (w) => ({ url: w.fileUrl }) },
 
+  // Reviews: the buyer's own DONE order only, checked in the handler (anyone else: 403).
+  'POST /api/v1/histories/:id/review': { allow: ['student'], sample: (w) => ({ params: { id: w.doneOrderId }, body: { rating: 5, text: 'Дякую' } }) },
+  'PUT /api/v1/histories/:id/review': { allow: ['student'], sample: (w) => ({ params: { id: w.reviewedOrderId }, body: { rating: 4 } }) },
+  // The developer of the reviewed order (another developer: 403 in the handler, reviews.test.ts).
+  'POST /api/v1/reviews/:id/reply': { sample: (w) => ({ params: { id: w.reviewId }, body: { text: 'Дякую за відгук' } }) },
+  'POST /api/v1/reviews/:id/hide': { sample: (w) => ({ params: { id: w.reviewId }, body: { reason: 'Образи' } }) },
+  'GET /api/v1/tasks/:taskId/reviews': { sample: (w) => ({ params: { taskId: w.taskId }, query: 'page=0&limit=5' }) },
+  'GET /api/v1/users/developer/:telegramId/profile': { sample: (w) => ({ params: { telegramId: w.id.developer } }) },
+
   'POST /api/v1/discounts/discount': {
     sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, telegramId: null, taskId: w.taskId } }),
   },
   'GET /api/v1/discounts/task/:taskId': { sample: (w) => ({ params: { taskId: w.taskId } }) },
+  'PUT /api/v1/discounts/discount': { sample: () => ({ body: { discountId: MISSING, value: 10, activationLimit: 0, from: '', to: '' } }) },
+  'GET /api/v1/identifiers': { sample: () => ({ query: 'page=0&limit=5' }) },
+  'POST /api/v1/identifiers/identifier': { sample: () => ({ parts: [{ name: 'name', value: 'docx-template' }, { name: 'description', value: 'Генератор' }] }) },
+  'PUT /api/v1/identifiers/identifier/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'DELETE /api/v1/identifiers/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'GET /api/v1/discounts/GLOBAL': { sample: () => ({ query: 'page=0&limit=10' }) },
+  'GET /api/v1/discounts/LOCAL': { sample: () => ({ query: 'page=0&limit=10' }) },
   'GET /api/v1/discounts': { sample: () => ({ query: 'type=LOCAL&search=a&page=0&limit=5' }) },
   'GET /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
   'PATCH /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING }, body: { discountValue: 15 } }) },
   'DELETE /api/v1/discounts/:id': { sample: () => ({ params: { id: MISSING } }) },
   'POST /api/v1/discounts/bulk': { sample: (w) => ({ body: { type: 'GLOBAL', discountValue: 10, availableValue: null, taskIds: [w.taskId] } }) },
   'POST /api/v1/supports/sent': { sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
+  'POST /api/v1/notifications/support': { sample: () => ({ parts: [{ name: 'message', value: 'Допоможіть' }] }) },
+
+  // The tutor: any signed-in user reaches the handler, which finds only the buyer's (or an admin's) session
+  // (404 otherwise), and answers 503 while no provider is configured, as in this test's app.
+  'POST /api/v1/rag/chat': { sample: (w) => ({ body: { explanationSessionId: w.deliveredOrderId, question: 'Поясніть, будь ласка' } }) },
+  'POST /api/v1/rag/chat/stream': { sample: (w) => ({ body: { explanationSessionId: w.deliveredOrderId, question: 'Поясніть, будь ласка' } }) },
+  'GET /api/v1/rag/chat-message/:explanationSessionId': { sample: (w) => ({ params: { explanationSessionId: w.deliveredOrderId } }) },
+  'GET /api/v1/rag/session/:explanationSessionId': { sample: (w) => ({ params: { explanationSessionId: w.deliveredOrderId } }) },
+  'POST /api/v1/rag/upload_document': {
+    sample: () => ({ parts: [{ name: 'multipartFile', filename: 'конспект.txt', contentType: 'text/plain', value: 'Інтеграл — це площа.' }, { name: 'description', value: 'Конспект' }] }),
+  },
+  'DELETE /api/v1/rag/document/:id': { sample: () => ({ params: { id: MISSING } }) },
+  'GET /api/v1/rag/document/:id/file': { sample: () => ({ params: { id: MISSING } }) },
+
+  // An order's thread: any signed-in user reaches the handler, which finds only the buyer's, the developer's
+  // or (for admins) any order's thread, and answers 404 otherwise (threads.test.ts has the refusals).
+  'GET /api/v1/histories/:id/messages': { sample: (w) => ({ params: { id: w.deliveredOrderId }, query: 'limit=5' }) },
+  'POST /api/v1/histories/:id/messages': { sample: (w) => ({ params: { id: w.deliveredOrderId }, parts: [{ name: 'text', value: 'Добрий день! Варіант 12.' }] }) },
+  'POST /api/v1/histories/:id/messages/read': { sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { upTo: MISSING } }) },
+  // wait=0: the stream ends once the lines after `after` are sent (a live one would hold the request open).
+  'GET /api/v1/histories/:id/messages/stream': { sample: (w) => ({ params: { id: w.deliveredOrderId }, query: 'after=0&wait=0' }) },
+  'POST /api/v1/histories/:id/messages/:messageId/hide': { sample: (w) => ({ params: { id: w.deliveredOrderId, messageId: MISSING }, body: { reason: 'Образи' } }) },
 
   // Demo mode lets a plain browser act as Telegram for the demo personas.
   'POST /api/dev/init-data': { sample: () => ({ body: { telegramId: '100001' } }) },
@@ -236,7 +302,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   await grantRole(app, admin, id.developer, 'ROLE_DEVELOPER');
   const ban = await app.inject({ method: 'PATCH', url: `/api/v1/users/${id.banned}/ban?value=true`, headers: auth(admin) });
   if (ban.statusCode !== 200) throw new Error(`ban failed: ${ban.body}`);
-  const expired = await createTokenService(ctx.config.jwtSecret, -60).sign({ sub: String(id.student), roles: ['ROLE_USER'], ban: false });
+  const expired = await createTokenService(ctx.config.jwtSecret, -60).sign({ sub: String(id.student), roles: ['ROLE_USER'], ban: false, courseNumber: 1 });
 
   const db = deps.db;
   const subjectId = await makeSubject(db);
@@ -271,6 +337,20 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   });
   if (done.statusCode !== 200) throw new Error(`delivery failed: ${done.body}`);
   const link = new URL(done.json<{ link: string }>().link);
+  const accepted = async () => {
+    const id = await buy();
+    const form = multipart([txt('відповідь.txt')]);
+    const sent = await app.inject({
+      method: 'PATCH', url: `/api/v1/histories/history/${id}/developer/save-file`, headers: { ...auth(developer), ...form.headers }, payload: form.payload,
+    });
+    const ok = await app.inject({ method: 'POST', url: `/api/v1/histories/${id}/accept`, headers: auth(student) });
+    if (sent.statusCode !== 200 || ok.statusCode !== 200) throw new Error(`acceptance failed: ${sent.body} ${ok.body}`);
+    return id;
+  };
+  const doneOrderId = await accepted();
+  const reviewedOrderId = await accepted();
+  const reviewed = await app.inject({ method: 'POST', url: `/api/v1/histories/${reviewedOrderId}/review`, headers: auth(student), payload: { rating: 5 } });
+  if (reviewed.statusCode !== 201) throw new Error(`review failed: ${reviewed.body}`);
   const made = await app.inject({
     method: 'POST', url: '/api/v1/dashboard/exports', headers: auth(admin), payload: { kind: 'transfers', from: '2026-01-01', to: '2026-12-31' },
   });
@@ -289,6 +369,9 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     refundOrderId,
     deliveredOrderId: delivered,
     cancelOrderId,
+    doneOrderId,
+    reviewedOrderId,
+    reviewId: reviewed.json<{ id: string }>().id,
     fileUrl: link.pathname + link.search,
     exportUrl: exportLink.pathname + exportLink.search,
   };

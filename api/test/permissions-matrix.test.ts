@@ -8,19 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { MSG } from '@zalik/contract';
 import { securityPlugin } from '../src/plugins/security.js';
+import { startFakeAi, type FakeAi } from '../src/fakes/openai.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { ACTORS, PERMISSIONS, buildWorld, sampleRequest, type Actor, type World } from './permission-table.js';
 
 let ctx: TestContext;
 let world: World;
+let ai: FakeAi;
 
 beforeAll(async () => {
+  // The tutor on (a local fake provider), so its calls reach the handler's own check instead of the 503 of a server without one.
+  ai = await startFakeAi();
   // Generous limits: this file signs in and buys more than a person would in a minute.
-  ctx = await createTestContext({ RATE_LIMIT_AUTH: '10000/60', RATE_LIMIT_PURCHASE: '10000/60', RATE_LIMIT_SUPPORT: '10000/60', RATE_LIMIT_UPLOAD: '10000/60' });
+  ctx = await createTestContext({
+    RATE_LIMIT_AUTH: '10000/60', RATE_LIMIT_PURCHASE: '10000/60', RATE_LIMIT_SUPPORT: '10000/60', RATE_LIMIT_UPLOAD: '10000/60', RATE_LIMIT_EXPLANATION: '10000/60',
+    AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey,
+  });
   world = await buildWorld(ctx);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
+  await ai?.close();
 });
 
 const routeKeys = (app: TestContext['app']) => app.routeCatalogue.map((r) => `${r.method} ${r.url}`);

@@ -29,7 +29,7 @@ describe('buying an auto-generated task', () => {
       autoGenerate: true,
       fileName: 'Лабораторна №3 інтеграли.docx',
       message: null,
-      status: 'DONE',
+      orderStatus: 'DONE',
     });
     expect(typeof body.id).toBe('string');
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);

@@ -43,7 +43,7 @@ describe('a free take', () => {
     const res = await buy(ctx, w.dev, taskId, ['Мельник', '4']);
     expect(res.statusCode).toBe(200);
     const order = res.json();
-    expect(order).toMatchObject({ status: 'IN_PROGRESS', message: MSG.orderAccepted, charged: 0, free: true });
+    expect(order).toMatchObject({ orderStatus: 'IN_PROGRESS', message: MSG.orderAccepted, charged: 0, free: true });
     // It is in their in-progress list like any order.
     const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.dev) });
     expect(queue.json().map((o: { id: string }) => o.id)).toContain(order.id);
@@ -53,13 +53,13 @@ describe('a free take', () => {
     expect({ general: await balanceOf(db(), DEV, 'general'), dev: await balanceOf(db(), DEV, 'dev') }).toEqual(before);
     expect(await transfersOf(order.id)).toBe(0);
     // Nothing to withdraw came of it.
-    const withdraw = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/withdraw', headers: auth(w.dev), payload: { cardNumber: '4111111111111111', amount: 100 } });
+    const withdraw = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/wallets/withdraw', headers: auth(w.dev), payload: { cardNumber: '4111111111111111', amount: 1000 } });
     expect([withdraw.statusCode, withdraw.json().message]).toEqual([400, MSG.withdrawInsufficient]);
     const history = await ctx.app.inject({ method: 'GET', url: `/api/v1/histories/user/${DEV}`, headers: auth(w.dev) });
-    expect(history.json().find((h: { id: string }) => h.id === order.id)).toMatchObject({ status: 'DELIVERED', price: 0 });
+    expect(history.json().find((h: { id: string }) => h.id === order.id)).toMatchObject({ orderStatus: 'DELIVERED', price: 0 });
     // Accepting their own delivery releases nothing: escrow holds nothing for it.
     const accepted = await ctx.app.inject({ method: 'POST', url: `/api/v1/histories/${order.id}/accept`, headers: auth(w.dev) });
-    expect(accepted.json()).toMatchObject({ status: 'DONE', price: 0 });
+    expect(accepted.json()).toMatchObject({ orderStatus: 'DONE', price: 0 });
     expect({ general: await balanceOf(db(), DEV, 'general'), dev: await balanceOf(db(), DEV, 'dev') }).toEqual(before);
     expect(await transfersOf(order.id)).toBe(0);
     await expectLedgerBalanced({ db: db() });
@@ -71,7 +71,7 @@ describe('a free take', () => {
     const adminBefore = await balanceOf(db(), ADMIN_ID, 'general');
     const res = await buy(ctx, w.admin, taskId, ['Адмін', '1']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'DONE', autoGenerate: true, charged: 0, free: true, fileName: expect.stringMatching(/\.docx$/) });
+    expect(res.json()).toMatchObject({ orderStatus: 'DONE', autoGenerate: true, charged: 0, free: true, fileName: expect.stringMatching(/\.docx$/) });
     expect(await balanceOf(db(), ADMIN_ID, 'general')).toBe(adminBefore);
     expect(await balanceOf(db(), DEV, 'dev')).toBe(devBefore);
     expect(await transfersOf(res.json().id)).toBe(0);

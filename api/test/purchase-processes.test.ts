@@ -3,41 +3,36 @@
  * again in the middle of purchases. Afterwards the ledger must check clean and every order
  * must have its payment (and every payment its order).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, row, rows, type Database } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
+import { row, rows } from '../src/db/client.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import { LocalBlobStore } from '../src/ports/blob-store.js';
 import { Sandbox } from '../src/modules/generators/sandbox.js';
 import { saveTemplate } from '../src/modules/generators/templates.js';
-import { loadTask } from '../src/modules/orders/tasks.js';
+import { loadTask } from '../src/modules/catalogue/index.js';
 import { post, SYSTEM } from '../src/modules/ledger/service.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
-import { createPgDatabase, onPostgres } from './helpers.js';
+import { onPostgres } from './helpers.js';
 import { minimalDocx } from './docx.js';
 import { NO_RATE_LIMITS } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { startApiProcess } from './api-process.js';
+import { processDatabase, startApiProcess, type ProcessDatabase } from './api-process.js';
 
 const SECRET = 'process-test-secret-process-test-secret';
 const BUYERS = [7401, 7402, 7403, 7404];
 const TOPUP_UAH = 1000;
 
-let dataDir: string;
-let pgDb: { url: string; drop(): Promise<void> } | undefined;
+let pdb: ProcessDatabase;
 let manualId: number;
 let autoId: number;
 const tokens: string[] = [];
 
-const open = (): Promise<Database> => openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir });
-
 const startApi = () =>
-  startApiProcess({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', ...NO_RATE_LIMITS }, { startMs: 30_000 });
+  startApiProcess({ JWT_SECRET: SECRET, ...pdb.env, ...NO_RATE_LIMITS }, { startMs: 30_000 });
 
 function purchase(url: string, buyer: number, auto: boolean, key: string = randomUUID()) {
   return fetch(`${url}/api/v1/tasks/process`, {
@@ -48,12 +43,8 @@ function purchase(url: string, buyer: number, auto: boolean, key: string = rando
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-proc-'));
-  pgDb = onPostgres ? await createPgDatabase() : undefined;
-  const database = await open();
-  try {
-    await migrate(database);
-    const db = database.db;
+  pdb = await processDatabase('proc');
+  await pdb.use(async (db) => {
     const dev = 7400;
     for (const id of [dev, ...BUYERS]) await db.execute(sql`INSERT INTO users (telegram_id, username) VALUES (${id}, ${`u${id}`})`);
     await db.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${dev}, 'ROLE_DEVELOPER')`);
@@ -70,32 +61,27 @@ beforeAll(async () => {
     };
     manualId = await task(false);
     autoId = await task(true);
-    const blobs = new LocalBlobStore(path.join(dataDir, 'blobs'));
+    const blobs = new LocalBlobStore(path.join(pdb.dataDir, 'blobs'));
     const sandbox = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: 1 << 20, maxHeapMb: 256 });
-    const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['{ПІБ} {Варіант}']), fileName: 't.docx', uploaderId: dev };
+    const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['{ПІБ} {Варіант}']), fileName: 't.docx', uploaderId: dev, byAdmin: false };
     await saveTemplate({ db, blobs, sandbox }, template).finally(() => sandbox.close());
     const signer = createTokenService(SECRET, 3600);
     for (const id of BUYERS) {
       await db.transaction((tx) =>
         post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: TOPUP_UAH * 100, kind: 'TOPUP', key: `proc-topup-${id}` }]),
       );
-      tokens[id] = await signer.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false });
+      tokens[id] = await signer.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false, courseNumber: 1 });
     }
-  } finally {
-    await database.close();
-  }
+  });
 });
 
 afterAll(async () => {
-  await pgDb?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await pdb?.drop();
 });
 
 /** Every order has its payment and every payment its order; auto orders have their file on disk. */
 async function expectOrdersConsistent(confirmed: string[] = []) {
-  const database = await open();
-  try {
-    const db = database.db;
+  return pdb.use(async (db) => {
     // durability: every purchase the client saw succeed is still there
     const ids = new Set((await rows<{ id: number }>(db, sql`SELECT id FROM orders`)).map((o) => String(o.id)));
     expect(confirmed.filter((id) => !ids.has(id))).toEqual([]);
@@ -110,14 +96,12 @@ async function expectOrdersConsistent(confirmed: string[] = []) {
     const files = await rows<{ blob_id: string }>(db, sql`SELECT f.blob_id FROM order_files f`);
     const autoOrders = await rows(db, sql`SELECT id FROM orders WHERE auto_generate`);
     expect(files).toHaveLength(autoOrders.length);
-    for (const f of files) expect(existsSync(path.join(dataDir, 'blobs', f.blob_id.slice(0, 2), f.blob_id))).toBe(true);
+    for (const f of files) expect(existsSync(path.join(pdb.dataDir, 'blobs', f.blob_id.slice(0, 2), f.blob_id))).toBe(true);
     const spent = await row<{ s: number | string }>(db, sql`SELECT COALESCE(SUM(price), 0) AS s FROM orders`);
     const left = await row<{ s: number | string }>(db, sql`SELECT COALESCE(SUM(balance), 0) AS s FROM account_balances WHERE kind = 'general'`);
     expect(Number(spent?.s) + Number(left?.s)).toBe(BUYERS.length * TOPUP_UAH * 100);
     return autoOrders.length;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 describe('API processes', () => {

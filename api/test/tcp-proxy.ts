@@ -89,3 +89,14 @@ interface Link {
   upstream: Socket;
   frozen: boolean;
 }
+
+/** A started proxy in front of the PostgreSQL server of `databaseUrl`, and that URL through it. */
+export async function proxyTo(databaseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(databaseUrl);
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  await proxy.start();
+  const via = new URL(databaseUrl);
+  via.hostname = '127.0.0.1';
+  via.port = String(proxy.port);
+  return { proxy, url: via.toString() };
+}

@@ -1,6 +1,7 @@
 /**
- * The admin's user lists grow with every sign-in: they answer pages when asked for one, and the
- * whole list as a plain array when not (existing clients read that), and search by username too.
+ * The admin's user lists grow with every sign-in: they answer one page `{content, last}` when
+ * asked for one (the newest client and Zalik's app), and the whole list as a plain array when
+ * not (1.8.7 reads that), and search by username too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -29,7 +30,9 @@ const get = async (url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: auth(admin) });
   return { status: res.statusCode, body: res.json() as unknown };
 };
-const ids = (body: unknown) => (body as User[]).map((u) => u.telegramId);
+/** A whole list's ids, or a page's. */
+const ids = (body: unknown) => (Array.isArray(body) ? (body as User[]) : (body as { content: User[] }).content).map((u) => u.telegramId);
+const lastOf = (body: unknown) => (body as { last: boolean }).last;
 
 describe('the user list', () => {
   it('without page or limit is the whole list, a plain array, newest first', async () => {
@@ -41,19 +44,23 @@ describe('the user list', () => {
     expect(created).toEqual([...created].sort((a, b) => b - a));
   });
 
-  it('answers one page with page and limit, the pages adding up to the whole list', async () => {
+  it('answers one page {content, last} with page and limit, the pages adding up to the whole list', async () => {
     const whole = ids((await get('/api/v1/users')).body);
     const pages: string[] = [];
     for (let page = 0; ; page++) {
       const { body } = await get(`/api/v1/users?page=${page}&limit=${PAGE_MAX_LIMIT}`);
       pages.push(...ids(body));
-      if ((body as User[]).length < PAGE_MAX_LIMIT) break;
+      if (lastOf(body)) break;
     }
     expect(pages).toEqual(whole);
     // Either parameter alone asks for a page: the first, or USER_PAGE_SIZE rows.
     expect(ids((await get('/api/v1/users?limit=3')).body)).toEqual(whole.slice(0, 3));
     expect(ids((await get('/api/v1/users?page=1')).body)).toEqual(whole.slice(USER_PAGE_SIZE, 2 * USER_PAGE_SIZE));
-    expect((await get('/api/v1/users?page=99')).body).toEqual([]);
+    expect((await get('/api/v1/users?page=99')).body).toEqual({ content: [], last: true });
+    // 75 users: a page ending exactly at the end is the last one, the page before it is not.
+    expect(whole).toHaveLength(75);
+    expect(await get('/api/v1/users?page=2&limit=25')).toMatchObject({ body: { content: { length: 25 }, last: true } });
+    expect(lastOf((await get('/api/v1/users?page=1&limit=25')).body)).toBe(false);
   });
 
   it.each([

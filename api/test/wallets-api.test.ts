@@ -38,7 +38,7 @@ describe('wallets', () => {
   it('a new student has one general wallet with 0, balance a bare number', async () => {
     const res = await wallets(STUDENT, student);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ name: WALLET_NAMES.general, balance: 0, kind: 'general' }]);
+    expect(res.json()).toEqual([{ name: WALLET_NAMES.general, balance: 0, kind: 'general', held: 0 }]);
   });
 
   it('a developer also has the dev wallet, opened when the role was granted', async () => {
@@ -46,8 +46,8 @@ describe('wallets', () => {
     expect(opened).toBeTruthy();
     const res = await wallets(DEV, dev);
     expect(res.json()).toEqual([
-      { name: WALLET_NAMES.general, balance: 0, kind: 'general' },
-      { name: WALLET_NAMES.dev, balance: 0, kind: 'dev', pending: 0 },
+      { name: WALLET_NAMES.general, balance: 0, kind: 'general', held: 0 },
+      { name: WALLET_NAMES.dev, balance: 0, kind: 'dev', pending: 0, incoming: 0, incomingFrom: null },
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('deposit', () => {
   it('an admin tops up a general wallet (numeric strings too) and gets the wallets back', async () => {
     const res = await deposit({ userTelegramId: STUDENT, amount: 300 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ name: WALLET_NAMES.general, balance: 300, kind: 'general' }]);
+    expect(res.json()).toEqual([{ name: WALLET_NAMES.general, balance: 300, kind: 'general', held: 0 }]);
     await topUpApi(ctx.app, admin, STUDENT, '20.50');
     expect((await wallets(STUDENT, student)).json()[0].balance).toBe(320.5);
   });
@@ -211,8 +211,8 @@ describe('transaction history', () => {
     const devOnly = (await historyOf(SELLER, seller, '?wallet=dev')).json<{ wallet: string }[]>();
     expect(devOnly.map((r) => r.wallet)).toEqual(['dev']);
     expect((await wallets(SELLER, seller)).json()).toEqual([
-      { name: WALLET_NAMES.general, balance: 50, kind: 'general' },
-      { name: WALLET_NAMES.dev, balance: 120, kind: 'dev', pending: 0 },
+      { name: WALLET_NAMES.general, balance: 50, kind: 'general', held: 0 },
+      { name: WALLET_NAMES.dev, balance: 120, kind: 'dev', pending: 0, incoming: 0, incomingFrom: null },
     ]);
   });
 });

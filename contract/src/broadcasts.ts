@@ -10,10 +10,14 @@ export const BROADCAST_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Messages a second the bot sends in all, under Telegram's ~30 a second for a bot. */
 export const BROADCAST_RATE_PER_SECOND = 25;
 
-/** `courseNumber`: 1-4, or `all` (everyone). Multipart fields arrive as text. */
-export const BroadcastAudience = z.union([z.literal('all'), z.enum(COURSES.map(String) as ['1', '2', '3', '4'])], {
-  error: MSG.broadcastAudience,
-});
+/** The newest client's (1.21.5) word for everyone in its course picker. */
+export const BROADCAST_ALL_CLIENT = 'ВСІ';
+/** `courseNumber`: 1-4, or `all` (everyone; `ВСІ` from the newest client means the same). Multipart fields arrive as text. */
+export const BroadcastAudience = z
+  .union([z.literal('all'), z.literal(BROADCAST_ALL_CLIENT), z.enum(COURSES.map(String) as ['1', '2', '3', '4'])], {
+    error: MSG.broadcastAudience,
+  })
+  .transform((a) => (a === BROADCAST_ALL_CLIENT ? 'all' : a));
 export const BroadcastAudienceQuery = z.object({ courseNumber: BroadcastAudience });
 export const BroadcastRecipients = z.object({ recipients: z.number(), skipped: z.number() });
 

@@ -58,3 +58,32 @@ export const SearchText = z
   .string({ error: MSG.badRequest })
   .trim()
   .max(SEARCH_MAX, { error: MSG.searchTooLong(SEARCH_MAX) });
+
+/** A Kyiv calendar date `YYYY-MM-DD` that exists (no 31 February). */
+export const KyivDate = z
+  .string({ error: MSG.exportDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.exportDate })
+  .refine(
+    (s) => {
+      const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+      const t = new Date(Date.UTC(y, m - 1, d));
+      return y >= 2000 && y <= 2999 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+    },
+    { error: MSG.exportDate },
+  );
+/**
+ * One page of a list as the product's newest client reads it: the rows, and whether this page
+ * is the last. Lists that older clients read whole answer this shape only when the request
+ * names `page` or `limit` (docs/API-CONTRACT.md, "The product's newest client").
+ */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), last: z.boolean() });
+export interface Page<T> {
+  content: T[];
+  last: boolean;
+}
+/** `?page&limit` of such a list: both optional; naming either asks for one page. */
+export const PageQuery = z.object({ page: PageNumber.optional(), limit: PageLimit.optional() });
+/** Whether a request of such a list asked for one page. */
+export const asksForPage = (q: { page?: number; limit?: number }): boolean => q.page !== undefined || q.limit !== undefined;
+/** The rows of a list's answer, whole or one page of it. */
+export const rowsOf = <T>(answer: T[] | Page<T>): T[] => (Array.isArray(answer) ? answer : answer.content);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES } from './constants.js';
-import { Id, IdInput, IntInput, IsoDate, PageLimit, PageNumber, SearchText } from './common.js';
+import { Id, IdInput, IntInput, IsoDate, PageLimit, PageNumber, SearchText, pageOf } from './common.js';
 import { MSG } from './messages.js';
 
 export const Invite = z.object({
@@ -132,9 +132,60 @@ export const DiscountBulkBody = z.object({
   validFrom: WindowBound,
   validTo: WindowBound,
 });
+/**
+ * The newest client's `POST /api/v1/discounts/discount`: one percent on several tasks, for
+ * everyone (no `telegramIds`) or for each user named. `activationLimit` 0 or absent is no
+ * limit for everyone's discount and one use for a user's own; `from`/`to` `""` is no bound.
+ * Told apart from the older shape by its `taskIds`.
+ */
+const clientBound = z.union([z.literal('').transform(() => null), WindowBound]).optional();
+export const DiscountCreateBody = z.object({
+  value: IntInput(MSG.discountPercent).pipe(z.number().min(1, { error: MSG.discountPercent }).max(100, { error: MSG.discountPercent })),
+  taskIds: DiscountBulkBody.shape.taskIds,
+  telegramIds: DiscountBulkBody.shape.telegramIds,
+  activationLimit: IntInput(MSG.discountCount).pipe(z.number().min(0, { error: MSG.discountCount })).nullish(),
+  from: clientBound,
+  to: clientBound,
+});
+/** `POST /discounts/discount` takes either shape: the newest client's when it names `taskIds`. */
+export const DiscountSetBody = z.unknown().transform((body, ctx) => {
+  const isNew = typeof body === 'object' && body !== null && 'taskIds' in body;
+  const parsed = (isNew ? DiscountCreateBody : DiscountBody).safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  return isNew ? { shape: 'new' as const, body: parsed.data as z.output<typeof DiscountCreateBody> } : { shape: 'old' as const, body: parsed.data as z.output<typeof DiscountBody> };
+});
+/** The newest client's `PUT /api/v1/discounts/discount`: changes one discount (its user stays). */
+export const DiscountUpdateBody = z.object({
+  discountId: IdInput,
+  value: DiscountCreateBody.shape.value,
+  telegramId: IdInput.nullish(),
+  activationLimit: DiscountCreateBody.shape.activationLimit,
+  from: clientBound,
+  to: clientBound,
+});
+/** A discount as the newest client's discount list reads it. */
+export const ClientDiscount = z.object({
+  id: Id,
+  type: z.enum(DISCOUNT_TYPES),
+  value: z.number(),
+  /** Uses left; null: no limit. */
+  activationLimits: z.number().nullable(),
+  validFrom: IsoDate.nullable(),
+  validTo: IsoDate.nullable(),
+  active: z.boolean(),
+  task: z.object({ id: Id, title: z.string(), price: z.number(), teacher: z.object({ name: z.string(), subject: z.object({ name: z.string() }) }) }),
+  user: z.object({ telegramId: Id, username: z.string(), photo: z.string() }).nullable(),
+});
+export type ClientDiscount = z.infer<typeof ClientDiscount>;
+export const ClientDiscountPage = pageOf(ClientDiscount);
 /** How many discounts a bulk call created, and how many it replaced. */
 export const DiscountBulkResult = z.object({ created: z.number(), updated: z.number() });
 export type DiscountBulkResult = z.infer<typeof DiscountBulkResult>;
+/** What `POST /discounts/discount` answers: the older shape's discount, or the newest shape's counts. */
+export const DiscountSetAnswer = z.union([Discount, DiscountBulkResult]);
 
 /** `GET /api/v1/invites/link` (and the answer of a claim): what the invite screen shows. */
 export const InviteProgress = z.object({

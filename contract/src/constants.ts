@@ -32,6 +32,11 @@ export const DISCOUNT_MAX = 100;
 export const MIN_TOPUP_UAH = 100;
 /** Withdraw fee, percent of the requested amount. */
 export const WITHDRAW_FEE_PERCENT = 5;
+/** The default smallest withdraw request (UAH); the server's WITHDRAW_MIN_UAH may set another. */
+export const WITHDRAW_MIN_UAH_DEFAULT = 1000;
+/** Admins are warned this many hours before an unhandled withdraw request fails by itself. */
+export const WITHDRAW_WARN_BEFORE_HOURS = 2;
+export const WITHDRAW_REASON_MAX = 500;
 
 export const REFERRAL_BONUS_UAH = 100;
 export const REFERRAL_FRIENDS_REQUIRED = 3;
@@ -63,6 +68,12 @@ export type WalletKind = keyof typeof WALLET_NAMES;
 
 /** `start_param` prefix of a referral link: `ref_<telegramId>`. */
 export const REFERRAL_PREFIX = 'ref_';
+/**
+ * `start_param` prefix of a link into an order's thread (the bot's notice of new messages):
+ * `thread_<orderId>`. Here, beside the referral's: the first screen follows it, and may import
+ * nothing of the zod schemas (threads.ts).
+ */
+export const THREAD_START_PREFIX = 'thread_';
 
 export const MAINTENANCE_MESSAGE_MAX = 500;
 /**

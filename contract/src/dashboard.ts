@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IsoDate } from './common.js';
+import { Id, IsoDate, KyivDate } from './common.js';
+import { AUDIT_EXPORT_COLUMNS, AuditFilters } from './audit.js';
 import { MSG } from './messages.js';
 
 /**
@@ -44,6 +45,8 @@ export const DashboardFigures = z.object({
   purchases: z.object({ auto: Figure, manual: Figure }),
   /** Users who first signed in, and users who bought or signed in. */
   users: z.object({ new: Figure, active: Figure }),
+  /** The tutor: what its questions brought in (less refunds), and the tokens its answers used. */
+  explanations: z.object({ revenue: Figure, tokens: Figure }),
 });
 export type DashboardFigures = z.infer<typeof DashboardFigures>;
 
@@ -112,7 +115,7 @@ export type DashboardDevelopers = z.infer<typeof DashboardDevelopers>;
 
 // --- CSV exports for the accountant ---
 
-export const EXPORT_KINDS = ['transfers', 'orders'] as const;
+export const EXPORT_KINDS = ['transfers', 'orders', 'audit'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The header row of each CSV file, in column order (the accountant reads Ukrainian). */
@@ -123,24 +126,11 @@ export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
     'Розробник (Telegram ID)', 'Розробник', 'Тип', 'Повна ціна (грн)', 'Знижка (%)', 'Сплачено (грн)', 'Комісія платформи (%)',
     'Безкоштовно', 'Здано (Київ)', 'Термін (Київ)', 'Завершено (Київ)', 'Повернено (Київ)',
   ],
+  audit: AUDIT_EXPORT_COLUMNS,
 };
 
-/** A Kyiv calendar date `YYYY-MM-DD` that exists (no 31 February). */
-export const KyivDate = z
-  .string({ error: MSG.exportDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.exportDate })
-  .refine(
-    (s) => {
-      const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-      const t = new Date(Date.UTC(y, m - 1, d));
-      return y >= 2000 && y <= 2999 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-    },
-    { error: MSG.exportDate },
-  );
-
-/** `POST /api/v1/dashboard/exports`: which rows, from and to which Kyiv day (both included). */
-export const ExportBody = z
-  .object({ kind: z.enum(EXPORT_KINDS, { error: MSG.exportKind }), from: KyivDate, to: KyivDate })
+/** `POST /api/v1/dashboard/exports`: which rows, from and to which Kyiv day (both included); the audit's filters narrow `audit` only. */
+export const ExportBody = AuditFilters.extend({ kind: z.enum(EXPORT_KINDS, { error: MSG.exportKind }), from: KyivDate, to: KyivDate })
   .refine((b) => b.from <= b.to, { error: MSG.exportRange, path: ['to'] });
 export type ExportBody = z.infer<typeof ExportBody>;
 
@@ -152,6 +142,9 @@ export type ExportLink = z.infer<typeof ExportLink>;
 export const ExportParam = z.object({ kind: z.string() });
 export const ExportQuery = z.object({
   from: z.string().optional(),
+  adminId: z.string().optional(),
+  action: z.string().optional(),
+  userId: z.string().optional(),
   to: z.string().optional(),
   by: z.string().optional(),
   exp: z.string().optional(),

@@ -27,6 +27,7 @@ export const MSG = {
   copyFail: 'Не вдалося скопіювати посилання',
   emptyTasks: 'Немає завдань',
   emptyHistory: 'Історії ще немає',
+  emptyHistoryOfType: 'Таких покупок ще немає',
   emptyReferrals: 'Рефералів ще немає',
   emptyOrders: 'Немає замовлень',
   blocked: 'Вас заблоковано за порушення правил бота.',
@@ -43,6 +44,10 @@ export const MSG = {
   forbidden: 'Недостатньо прав для цієї дії.',
   banned: 'Ваш акаунт заблоковано.',
   selfBan: 'Адміністратор не може заблокувати себе.',
+  selfAdminRevoke: 'Не можна забрати роль адміністратора в самого себе.',
+  lastAdminRevoke: 'Це останній адміністратор: спершу видайте цю роль комусь іншому.',
+  configAdminRevoke: 'Цей адміністратор заданий у налаштуваннях сервера (ADMIN_TELEGRAM_IDS), тож роль у нього не забрати.',
+  roleRevoked: 'Роль забрано',
 
   // ours: generic request errors
   notFound: 'Не знайдено.',
@@ -104,6 +109,20 @@ export const MSG = {
   withdrawalResolved: 'Цю заявку вже опрацьовано.',
   withdrawalStatus: 'Оберіть статус заявки: PAID або REJECTED.',
   withdrawInsufficient: 'Недостатньо коштів на гаманці розробника.',
+  withdrawBelowMin: (minUah: number) => `Мінімальна сума виведення — ${minUah} грн.`,
+  withdrawOpenExists: 'У вас уже є заявка на виведення в обробці. Дочекайтеся її розгляду, перш ніж подавати нову.',
+  payoutDetailsMissing: 'Спершу збережіть дані для виплат: картку або криптогаманець.',
+  payoutDetailsType: 'Оберіть спосіб виплати: банківська картка або криптогаманець.',
+  payoutDetailsEmpty: 'Вкажіть номер картки або адресу гаманця.',
+  cryptoAddressInvalid: (network: string) => `Некоректна адреса гаманця ${network}.`,
+  walletNotFound: 'Гаманець не знайдено.',
+  walletNotDev: 'Виводити кошти та зберігати дані для виплат можна лише з Dev гаманця.',
+  withdrawRejectReason: 'Вкажіть причину відхилення заявки (до 500 символів).',
+  withdrawConfirmStatus: 'Оберіть результат: SUCCESS або FAILED.',
+  withdrawTimedOut: 'Заявку не розглянули вчасно, тому її скасовано автоматично. Кошти повернено.',
+  rateUnknownPair: 'Курс для цієї пари валют невідомий.',
+  rateCodes: 'Вкажіть коди валют числами ISO 4217, наприклад 840 і 980.',
+  rateUnavailable: 'Курс валют зараз недоступний. Спробуйте пізніше.',
   amountTooLarge: (maxUah: number) => `Сума не може перевищувати ${maxUah} грн за один раз.`,
   depositTooSmall: (minUah: number) => `Мінімальна сума поповнення — ${minUah} грн.`,
   depositProvider: 'Оберіть спосіб поповнення: TELEGRAM_STARS або MONOBANK.',
@@ -127,6 +146,7 @@ export const MSG = {
   idempotencyKeyReused: 'Цей ключ ідемпотентності вже використано для іншого запиту.',
   pageInvalid: 'Номер сторінки має бути цілим числом від 0.',
   limitInvalid: 'Розмір сторінки має бути цілим числом від 1 до 50.',
+  historyTypeInvalid: 'Невідомий фільтр історії: ALL, AUTOGENERATE або REGULAR.',
   taskHidden: 'Це завдання зараз недоступне.',
   argumentsCount: 'Кількість аргументів не відповідає завданню.',
   idempotencyKeyInvalid: 'Некоректний ключ ідемпотентності.',
@@ -170,7 +190,6 @@ export const MSG = {
   orderNotYourPurchase: 'Це замовлення іншого користувача.',
   orderNotDelivered: 'Розробник ще не надіслав відповідь: прийняти її чи попросити доопрацювання можна після цього.',
   orderDisputed: 'За цим замовленням відкрито спір. Його вирішить адміністратор.',
-  orderNotInProgress: 'Скасувати можна лише замовлення, яке ще в роботі (до надсилання відповіді).',
   orderNotOverdue: 'Строк виконання ще не минув. Скасувати замовлення з поверненням коштів можна після нього.',
   orderAlreadyDelivered: 'Розробник уже надіслав відповідь: прийміть її, попросіть доопрацювання або відкрийте спір.',
   orderAcceptExpired: 'Час на перевірку відповіді минув: замовлення завершено, кошти передано розробнику.',
@@ -180,6 +199,9 @@ export const MSG = {
   disputeNotOpen: 'Спір за цим замовленням не відкрито або його вже вирішено.',
   disputeOutcome: 'Оберіть рішення: RELEASE (виплатити розробнику) або REFUND (повернути кошти студенту).',
   cancelReasonRequired: 'Вкажіть причину скасування.',
+  orderChangedMeanwhile: 'Стан замовлення щойно змінився. Оновіть список і спробуйте ще раз.',
+  cancelDevWalletShort:
+    'На гаманці розробника вже немає коштів за це замовлення, тому повернути їх студенту неможливо. Зверніться до адміністратора.',
   textTooLong: (max: number) => `Текст задовгий: не більше ${max} символів.`,
   reprocessNotAuto: 'Перегенерувати можна лише автоматично згенероване замовлення.',
   reprocessUsed: 'Безкоштовну перегенерацію цього замовлення вже використано.',
@@ -188,11 +210,43 @@ export const MSG = {
   deadlineHoursInvalid: 'Строк виконання — кількість годин більше 0 і не більше 8760 (порожньо — строк за замовчуванням).',
   orderDeadline: (deadline: string) => `Виконати до ${deadline}`,
 
+  // ours: money states the buyer sees (issue 29): the price of a manual order waits in escrow
+  /**
+   * A manual order in work: the amount waits for her acceptance. The developer's deadline is named
+   * where nothing beside it says it already (the result screen; the history card's state line does).
+   */
+  heldInProgress: (amount: string, deadline?: string) =>
+    `${amount} утримуються до вашого прийняття відповіді${deadline ? ` (розробник здає її до ${deadline})` : ''}. Якщо замовлення скасують, сума повернеться вам на баланс.`,
+  /** A delivered order, under its state line that names the window's end: the amount goes to the developer by itself then. */
+  heldDelivered: (amount: string) =>
+    `${amount} утримуються до кінця цього строку: тоді сума сама перейде розробнику, якщо ви не відкриєте спір. При поверненні вона прийде вам на баланс.`,
+  /** The result screen's row: what the purchase took is held, not yet paid out. */
+  heldLabel: 'Утримується',
+  /** The buying screen's main action with what it will spend. */
+  sendFor: (amount: string) => `Відправити · ${amount}`,
+
+  // ours: money actions confirm the amount first
+  adminTopUpConfirm: (amount: string, who: string) => `${amount} буде зараховано на загальний гаманець користувача ${who}.`,
+
+  // ours: a card top-up after the bank page was opened
+  depositWaiting: 'Чекаємо на оплату…',
+  depositBankDelay: 'Банк зазвичай передає платіж за 1–2 хвилини, тоді баланс поповниться сам. Це вікно можна закрити.',
+  depositOpenBankAgain: 'Відкрити сторінку банку ще раз',
+  depositPendingTitle: 'Поповнення, що очікують оплати',
+  depositPendingStatus: 'Очікує оплати',
+
   // ours: community
   claimUnavailable: 'Бонус поки недоступний.',
   discountValue: 'Знижка має бути від 1 до 100 відсотків (0 — прибрати знижку).',
   discountUserRequired: 'Для персональної знижки оберіть користувача.',
   discountPercent: 'Знижка має бути від 1 до 100 відсотків.',
+  identifierNotFound: 'Шаблон не знайдено в бібліотеці.',
+  identifierOfTask: (title: string) => `Шаблон завдання «${title}»`,
+  identifierName: (max: number) => `Назва шаблону — до ${max} символів.`,
+  identifierRequired: 'Додайте DOCX-файл шаблону або вкажіть назву вбудованого генератора.',
+  identifierInUse: (titles: string[]) => `Шаблон використовують завдання: ${titles.join(', ')}. Спершу оберіть для них інший.`,
+  identifierDoesNotFit: (title: string, message: string) => `Шаблон не підходить до завдання «${title}»: ${message}`,
+  discountUserFixed: 'Користувача персональної знижки змінити не можна: створіть нову знижку для іншого користувача.',
   discountNotFound: 'Знижку не знайдено.',
   discountPatchEmpty: 'Вкажіть, що змінити у знижці: відсоток, кількість активацій або час дії.',
   discountWindowInvalid: 'Час дії знижки має бути датою й часом у форматі ISO 8601, наприклад 2026-09-01T00:00:00+03:00.',
@@ -205,9 +259,49 @@ export const MSG = {
   discountTasksMissing: (ids: string[]) => `Завдання не знайдено: ${listIds(ids)}.`,
   discountUsersMissing: (ids: string[]) => `Користувачів не знайдено: ${listIds(ids)}.`,
   searchTooLong: (max: number) => `Пошуковий запит задовгий: не більше ${max} символів.`,
+  searchEmpty: 'Введіть, що шукати: предмет, викладача або завдання.',
+  searchTooShort: (min: number) => `Пошуковий запит закороткий: щонайменше ${min} символи.`,
   supportMessageEmpty: 'Напишіть повідомлення.',
   supportMessageTooLong: (max: number) => `Повідомлення задовге: не більше ${max} символів.`,
   claimTaken: 'Бонус уже отримано.',
+
+  // ours: explanations (the AI tutor of an order)
+  explanationsOff: 'Пояснення зараз вимкнені.',
+  explanationsPaused: 'Пояснення тимчасово недоступні',
+  explanationSessionNotFound: 'Сесію пояснень не знайдено.',
+  explanationQuestionEmpty: 'Напишіть питання.',
+  explanationQuestionTooLong: (max: number) => `Питання задовге: не більше ${max} символів.`,
+  explanationDailyLimit: (max: number) => `До цього замовлення можна поставити не більше ${max} питань на день. Спробуйте завтра.`,
+  explanationBusy: 'Це питання ще обробляється. Зачекайте на відповідь.',
+  explanationFailed: 'Не вдалося отримати пояснення. Кошти повернено на гаманець.',
+  explanationTimeout: 'Пояснення не встигло надійти. Кошти повернено на гаманець.',
+  explanationRefused: 'На це питання модель не відповідає. Кошти повернено на гаманець.',
+  explanationInterrupted: 'Відповідь обірвалася. Кошти повернено на гаманець.',
+  explanationDocumentType: 'Завантажте документ PDF, DOCX або TXT.',
+  explanationDocumentTooBig: (mb: number) => `Документ не може важити більше ${mb} МБ.`,
+  explanationDocumentUnreadable: 'Не вдалося прочитати текст документа: файл пошкоджений, зашифрований або завеликий після розпакування.',
+  explanationDocumentEmpty: 'У документі немає тексту.',
+  explanationDocumentDescription: (max: number) => `Опишіть документ: від 1 до ${max} символів.`,
+  explanationDocumentNotFound: 'Документ не знайдено.',
+  explanationDocumentTarget: 'Документ прив’язується до одного завдання або до одного предмета.',
+
+  // ours: order threads (the conversation of an order)
+  threadNotFound: 'Переписку не знайдено.',
+  threadMessageNotFound: 'Повідомлення не знайдено.',
+  threadTextEmpty: 'Напишіть повідомлення або додайте файл.',
+  threadTextTooLong: (max: number) => `Повідомлення задовге: не більше ${max} символів.`,
+  threadTooManyFiles: (max: number) => `До повідомлення можна додати не більше ${max} файлів.`,
+  threadFileTooBig: (mb: number) => `Файл не може важити більше ${mb} мегабайтів.`,
+  threadClosed: (days: number) => `Переписку закрито: замовлення завершилося понад ${days} днів тому. Її можна лише читати.`,
+  threadTooFast: (max: number, minutes: number) =>
+    `Забагато повідомлень: у цьому замовленні можна надіслати не більше ${max} за ${minutes} хвилин. Зачекайте трохи.`,
+  threadHideReasonRequired: 'Вкажіть причину, з якої повідомлення приховано.',
+  threadAlreadyHidden: 'Це повідомлення вже приховано.',
+  threadSystemLine: 'Службовий рядок не можна приховати.',
+  threadReadInvalid: 'Вкажіть останнє прочитане повідомлення.',
+  threadHidden: 'Повідомлення приховано модератором',
+  threadContactsWarning: 'Контакти приховано: домовленості поза Заліком не захищені',
+  threadSupportName: 'Підтримка Залік',
 
   // ours: dashboard
   dashboardPeriod: 'Оберіть період: сьогодні, 7 або 30 днів.',
@@ -215,8 +309,29 @@ export const MSG = {
   exportDate: 'Вкажіть дату у форматі РРРР-ММ-ДД.',
   exportRange: 'Дата початку не може бути пізнішою за дату кінця.',
 
+  // ours: reviews and author profiles
+  reviewRating: 'Оцініть замовлення від 1 до 5 зірок.',
+  reviewOrderNotDone: 'Відгук можна залишити після того, як ви приймете роботу.',
+  reviewOrderRefunded: 'Замовлення скасовано з поверненням коштів: відгук до нього залишити не можна.',
+  reviewFreeTake: 'Відгук можна залишити лише до оплаченого замовлення.',
+  reviewWindowClosed: (days: number) => `Відгук можна залишити протягом ${days} днів після завершення замовлення.`,
+  reviewExists: 'Ви вже залишили відгук до цього замовлення.',
+  reviewNotFound: 'Відгук не знайдено.',
+  reviewEditExpired: (hours: number) => `Змінити відгук можна лише протягом ${hours} годин після його написання.`,
+  reviewHiddenByModerator: 'Відгук приховано модератором.',
+  reviewNotYourTask: 'Відповісти на відгук може лише розробник цього завдання.',
+  reviewReplyRequired: 'Напишіть відповідь.',
+  reviewReplyExists: 'Ви вже відповіли на цей відгук.',
+  reviewHideReasonRequired: 'Вкажіть причину, з якої відгук приховано.',
+  reviewAlreadyHidden: 'Цей відгук уже приховано.',
+  authorNotFound: 'Автора не знайдено.',
+  /** A review's author without a first name in Telegram. */
+  reviewAuthorFallback: 'Студент',
+  taskSortInvalid: 'Сортування: newest (новіші), price (дешевші) або rating (за рейтингом).',
+
   // ours: web client shell
   openInTelegram: 'Відкрийте застосунок у Telegram',
   appLoadFailed: 'Не вдалося завантажити застосунок. Спробуйте ще раз.',
+  screenOffline: 'Цей екран ще не завантажено, а з’єднання немає. Він відкриється, щойно інтернет повернеться.',
   networkError: 'Немає з’єднання з сервером. Перевірте інтернет і спробуйте ще раз.',
 } as const;

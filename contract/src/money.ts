@@ -48,9 +48,13 @@ export function purchasePrice(buyer: { telegramId: number | string; isAdmin: boo
   return task.discount > 0 ? discountedPrice(task.price, task.discount) : task.price;
 }
 
-/** The 5 % withdraw fee, rounded half up to the kopeck, and what reaches the card. */
+/**
+ * The 5 % withdraw fee, rounded up to the kopeck, and what reaches the card. Rounding up makes
+ * every started 20 kopecks pay at least 1 kopeck, so splitting a sum into many small requests
+ * never costs less than asking for it at once.
+ */
 export function withdrawSplit(amountKop: number): { feeKop: number; payoutKop: number } {
-  const feeKop = Math.floor((amountKop * WITHDRAW_FEE_PERCENT + 50) / 100);
+  const feeKop = Math.ceil((amountKop * WITHDRAW_FEE_PERCENT) / 100);
   return { feeKop, payoutKop: amountKop - feeKop };
 }
 

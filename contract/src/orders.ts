@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { ID_PATTERN, Id, IdInput, IsoDate } from './common.js';
+import { ID_PATTERN, Id, IdInput, IsoDate, PageQuery, pageOf } from './common.js';
 import { MSG } from './messages.js';
+import { MyReview } from './reviews.js';
+import { TASK_TYPES } from './constants.js';
+import { Argument } from './catalogue.js';
 
 /** `POST /api/v1/tasks/process` */
 export const ProcessBody = z.object({
@@ -23,6 +26,16 @@ export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': Idempotency
 export const ORDER_STATUSES = ['IN_PROGRESS', 'DELIVERED', 'DISPUTED', 'DONE', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * An order's `status` as the product's clients read it: IN_PROGRESS until files are delivered,
+ * COMPLETED once they are (delivered, disputed or done: the download shows), FAILED once
+ * refunded. The escrow's own state is `orderStatus` (Zalik's app reads that).
+ */
+export const ORDER_PROGRESS = ['IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export type OrderProgress = (typeof ORDER_PROGRESS)[number];
+export const orderProgress = (status: OrderStatus): OrderProgress =>
+  status === 'IN_PROGRESS' ? 'IN_PROGRESS' : status === 'REFUNDED' ? 'FAILED' : 'COMPLETED';
+
 /** Who cancelled a refunded order (null while it is not refunded). */
 export const ORDER_CANCELLED_BY = ['STUDENT', 'DEVELOPER', 'ADMIN', 'SYSTEM'] as const;
 export type OrderCancelledBy = (typeof ORDER_CANCELLED_BY)[number];
@@ -40,6 +53,26 @@ export const CANCEL_REASON_MAX = 1000;
 export const FileLink = z.object({ fileName: z.string(), link: z.string() });
 export type FileLink = z.infer<typeof FileLink>;
 
+/** A buyer or a developer of an order, as the newest client shows them (avatar and username). */
+export const OrderParty = z.object({ telegramId: Id, username: z.string(), photo: z.string() });
+export type OrderParty = z.infer<typeof OrderParty>;
+
+/**
+ * The task an order was bought from, nested as the product's newest client reads it. Title,
+ * teacher and subject are what the buyer saw at purchase; the developer and the arguments are
+ * today's (`arguments` empty when they no longer line up with the values bought with).
+ */
+export const OrderTask = z.object({
+  id: Id,
+  title: z.string(),
+  type: z.enum(TASK_TYPES),
+  autoGenerate: z.boolean(),
+  teacher: z.object({ name: z.string(), subject: z.object({ name: z.string() }) }),
+  developer: OrderParty,
+  arguments: z.array(Argument),
+});
+export type OrderTask = z.infer<typeof OrderTask>;
+
 export const ProcessedTask = z.object({
   id: Id,
   developerName: z.string(),
@@ -50,13 +83,18 @@ export const ProcessedTask = z.object({
   link: z.string().nullable(),
   createdAt: IsoDate,
   message: z.string().nullable(),
-  status: z.enum(ORDER_STATUSES),
+  /** The clients' status (ORDER_PROGRESS); the escrow's state is `orderStatus`. */
+  status: z.enum(ORDER_PROGRESS),
+  orderStatus: z.enum(ORDER_STATUSES),
+  task: OrderTask,
   /** UAH taken from the buyer's wallet for this order (0 for a free take or a 100 % discount). */
   charged: z.number(),
   /** The task's developer or an admin took it without paying: no money moved, nobody is paid on delivery. */
   free: z.boolean(),
   /** A manual order's deadline ('Виконати до …'); null for an auto-generated one. */
   deadlineAt: IsoDate.nullable(),
+  /** The order's tutor chat ("Пояснення"); null while the order has nothing to explain or explanations are off. */
+  explanationSessionId: Id.nullable(),
 });
 export type ProcessedTask = z.infer<typeof ProcessedTask>;
 
@@ -65,7 +103,12 @@ export const HistoryItem = z.object({
   taskTitle: z.string(),
   subjectName: z.string(),
   developerName: z.string(),
-  status: z.enum(ORDER_STATUSES),
+  /** The clients' status (ORDER_PROGRESS); the escrow's state is `orderStatus`. */
+  status: z.enum(ORDER_PROGRESS),
+  orderStatus: z.enum(ORDER_STATUSES),
+  task: OrderTask,
+  /** The buyer (the developer's and admins' lists show them). */
+  user: OrderParty,
   createdAt: IsoDate,
   fileName: z.string().nullable(),
   link: z.string().nullable(),
@@ -105,12 +148,23 @@ export const HistoryItem = z.object({
    * changed since the purchase). The regeneration form's labels.
    */
   argumentNames: z.array(z.string()),
+  /** The order's tutor chat ("Пояснення"); null while the order has nothing to explain or explanations are off. */
+  explanationSessionId: Id.nullable(),
+  /** The buyer's review of this order (null: none yet). */
+  review: MyReview.nullable(),
+  /** Until when the buyer may still review it (`POST /histories/{id}/review`); null: not reviewable, or reviewed already. */
+  reviewUntil: IsoDate.nullable(),
+  /** Messages of the order's thread the caller has not read. */
+  unread: z.number().int(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export const InProgressOrder = z.object({
   id: Id,
-  user: z.object({ telegramId: Id, username: z.string() }),
+  user: OrderParty,
+  task: OrderTask,
+  /** Always IN_PROGRESS here (the clients' status). */
+  status: z.enum(ORDER_PROGRESS),
   subjectName: z.string(),
   teacherName: z.string(),
   taskTitle: z.string(),
@@ -120,6 +174,8 @@ export const InProgressOrder = z.object({
   /** Revisions asked so far; the latest comment says what to change. */
   revisions: z.number().int(),
   revisionComment: z.string().nullable(),
+  /** Messages of the order's thread the developer has not read. */
+  unread: z.number().int(),
 });
 export type InProgressOrder = z.infer<typeof InProgressOrder>;
 
@@ -139,19 +195,24 @@ export const DisputeBody = z.object({
     .min(1, { error: MSG.disputeReasonRequired })
     .max(DISPUTE_REASON_MAX, { error: MSG.textTooLong(DISPUTE_REASON_MAX) }),
 });
-/** `PATCH /api/v1/histories/developer/cancel` */
+/**
+ * `PATCH /api/v1/histories/developer/cancel`. The newest client cancels an order in progress
+ * with `reason: ""`; a delivered or completed order needs a reason (the service says so).
+ */
 export const DeveloperCancelBody = z.object({
   id: IdInput,
   reason: z
     .string({ error: MSG.cancelReasonRequired })
     .trim()
-    .min(1, { error: MSG.cancelReasonRequired })
     .max(CANCEL_REASON_MAX, { error: MSG.textTooLong(CANCEL_REASON_MAX) }),
 });
 /** `PATCH /api/v1/histories/{id}/resolve` */
 export const ResolveBody = z.object({ outcome: z.enum(DISPUTE_OUTCOMES, { error: MSG.disputeOutcome }) });
-/** `PUT /api/v1/histories/reprocess/{id}`: the corrected arguments, as in a purchase. */
-export const ReprocessBody = z.object({ arguments: ProcessBody.shape.arguments });
+/**
+ * `PUT /api/v1/histories/reprocess/{id}`: the corrected arguments, as in a purchase; no body
+ * (the newest client) regenerates with the arguments the order was bought with.
+ */
+export const ReprocessBody = z.object({ arguments: ProcessBody.shape.arguments }).nullish();
 
 /** What happened to an order: each is one row of its history. */
 export const ORDER_EVENT_KINDS = [
@@ -215,8 +276,10 @@ export const DeveloperOrder = z.object({
   taskTitle: z.string(),
   subjectName: z.string(),
   user: z.object({ telegramId: Id, username: z.string() }),
+  /** The clients' status (ORDER_PROGRESS). */
+  status: z.enum(ORDER_PROGRESS),
   /** DELIVERED and DISPUTED are waiting for the buyer or an admin; DONE paid; REFUNDED returned. */
-  status: z.enum(ORDER_STATUSES),
+  orderStatus: z.enum(ORDER_STATUSES),
   /** UAH the buyer paid. */
   price: z.number(),
   /** UAH this order paid into the developer's wallet (0 until DONE, and for a refund). */
@@ -224,6 +287,8 @@ export const DeveloperOrder = z.object({
   createdAt: IsoDate,
   deliveredAt: IsoDate.nullable(),
   completedAt: IsoDate.nullable(),
+  /** Messages of the order's thread the developer has not read. */
+  unread: z.number().int(),
 });
 export type DeveloperOrder = z.infer<typeof DeveloperOrder>;
 export const DeveloperOrderList = z.array(DeveloperOrder);
@@ -238,10 +303,28 @@ export const OrderIdParam = z.object({ id: IdInput });
 /** Developer's note sent with the files of a manual order (save-file `message` part). */
 export const ORDER_MESSAGE_MAX = 2000;
 
-/** `?page&limit` of `GET /api/v1/histories/user/{telegramId}`: without them, the whole history. */
-export const HistoryQuery = z.object({
-  page: z.coerce.number({ error: MSG.badRequest }).int().min(0).optional(),
-  limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(100).optional(),
+/**
+ * Which purchases a history shows (the newest client's filter): every one, auto-generated ones,
+ * or the others (manual tasks).
+ */
+export const HISTORY_TYPES = ['ALL', 'AUTOGENERATE', 'REGULAR'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+/** Orders per page of a history or a developer's queue when only `page` is sent. */
+export const ORDER_PAGE_SIZE = 20;
+/**
+ * `?page&limit&type` of `GET /api/v1/histories/user/{telegramId}`: without `page` and `limit`
+ * the whole history as a plain array (1.8.7); with either, one page `{content, last}`.
+ */
+export const HistoryQuery = PageQuery.extend({ type: z.enum(HISTORY_TYPES, { error: MSG.historyTypeInvalid }).default('ALL') });
+/** `?page&limit` of the developer's open orders: without both the whole queue as a plain array. */
+export const InProgressQuery = PageQuery;
+/**
+ * `GET /api/v1/histories/developer?isAutoGenerate=&page&limit` (the newest client's developer
+ * history): the caller's orders past IN_PROGRESS, newest first, auto-generated ones or the
+ * others (`isAutoGenerate` left out: both).
+ */
+export const DeveloperHistoryQuery = PageQuery.extend({
+  isAutoGenerate: z.enum(['true', 'false'], { error: MSG.badRequest }).transform((v) => v === 'true').optional(),
 });
 
 /** A signed download link's query: `exp` (unix seconds) and `sig` (base64url HMAC). */
@@ -271,12 +354,34 @@ export const TEMPLATE_ANSWERS_TAG = 'answers';
 export const TEMPLATE_NUMBER_TAG = 'number';
 export const TEMPLATE_VALUE_TAG = 'value';
 
+/**
+ * Why a template whose placeholders are `tags` (as stored: every tag name once) cannot generate
+ * a task of this type and these arguments, or null when it can: a REGULAR task's template names
+ * exactly its arguments; a TEST task's loops over the answers with only `number`, `value` and
+ * the first argument's name. A library template is checked with it before a task uses it.
+ */
+export function templateMisfit(tags: readonly string[], type: 'REGULAR' | 'TEST', argumentNames: readonly string[]): { missing: string[]; extra: string[] } | null {
+  const names = argumentNames.map((n) => n.trim());
+  if (type === 'REGULAR') {
+    const missing = names.filter((n) => !tags.includes(n));
+    const extra = tags.filter((t) => !names.includes(t));
+    return missing.length || extra.length ? { missing, extra } : null;
+  }
+  const allowed = [TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG, ...names.slice(0, 1)];
+  const missing = tags.includes(TEMPLATE_ANSWERS_TAG) ? [] : [`#${TEMPLATE_ANSWERS_TAG}`];
+  const extra = tags.filter((t) => !allowed.includes(t));
+  return missing.length || extra.length ? { missing, extra } : null;
+}
+
 /** `GET|PUT /api/v1/tasks/{id}/template` */
 export const TaskTemplateInfo = z.object({ fileName: z.string(), tags: z.array(z.string()), uploadedAt: IsoDate });
 export type TaskTemplateInfo = z.infer<typeof TaskTemplateInfo>;
 
 export const HistoryList = z.array(HistoryItem);
 export const InProgressList = z.array(InProgressOrder);
+export const HistoryListOrPage = z.union([HistoryList, pageOf(HistoryItem)]);
+export const HistoryPage = pageOf(HistoryItem);
+export const InProgressListOrPage = z.union([InProgressList, pageOf(InProgressOrder)]);
 /** `GET /api/v1/files/{fileId}` as routed; the handler checks them against FileIdParam and FileLinkQuery. */
 export const DownloadParam = z.object({ fileId: z.string() });
 /** `for=staff`: a link made for an admin or the order's developer, which outlives a refund of the order. */

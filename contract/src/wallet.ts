@@ -18,6 +18,15 @@ export const Wallet = z.object({
   kind: z.enum(['general', 'dev']),
   /** Dev wallet only: UAH of withdraw requests waiting for an admin (already out of `balance`). */
   pending: z.number().optional(),
+  /**
+   * General wallet: UAH the owner paid for manual orders not closed yet (in progress, delivered,
+   * disputed), held in escrow: it goes to the developer on acceptance or comes back on a refund.
+   */
+  held: z.number().optional(),
+  /** Dev wallet: UAH (after the platform's fee) of delivered orders, paid out when accepted or when their window ends. */
+  incoming: z.number().optional(),
+  /** Dev wallet: when the first of those windows ends (ISO), null when nothing is incoming. */
+  incomingFrom: z.string().nullable().optional(),
 });
 export type Wallet = z.infer<typeof Wallet>;
 
@@ -62,27 +71,29 @@ export const DepositBody = z.object({ userTelegramId: IdInput, amount: uahUpTo(M
 export const JarAnswer = z.object({ link: z.string(), minAmount: z.number() });
 export type JarAnswer = z.infer<typeof JarAnswer>;
 
+/** A withdraw amount: the spec's message for an empty or zero one, numeric strings accepted. */
+export const WithdrawAmount = z
+  .union([z.number(), z.string()], { error: MSG.withdrawEmpty })
+  .transform((v, ctx) => {
+    if (typeof v === 'number') return v;
+    const t = v.trim();
+    if (t !== '' && /^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+    ctx.issues.push({ code: 'custom', input: v, message: t === '' ? MSG.withdrawEmpty : MSG.amountInvalid });
+    return z.NEVER;
+  })
+  .refine((v) => v !== 0, { error: MSG.withdrawEmpty, abort: true })
+  .refine(isUahAmount, { error: MSG.amountInvalid, abort: true })
+  .refine((v) => v <= MAX_WITHDRAW_UAH, { error: MSG.amountTooLarge(MAX_WITHDRAW_UAH) });
 /**
- * `PATCH /api/v1/wallets/withdraw` (developers). Empty or zero fields give the spec's message;
- * the card is checked with Luhn on the server (isValidCard).
+ * `PATCH /api/v1/wallets/withdraw` (developers, the older clients' call). Empty or zero fields
+ * give the spec's message; the card is checked with Luhn on the server (isValidCard).
  */
 export const WithdrawBody = z.object({
   cardNumber: z
     .union([z.string(), z.number()], { error: MSG.withdrawEmpty })
     .transform((v) => String(v).replace(/\s+/g, ''))
     .pipe(z.string().min(1, { error: MSG.withdrawEmpty })),
-  amount: z
-    .union([z.number(), z.string()], { error: MSG.withdrawEmpty })
-    .transform((v, ctx) => {
-      if (typeof v === 'number') return v;
-      const t = v.trim();
-      if (t !== '' && /^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-      ctx.issues.push({ code: 'custom', input: v, message: t === '' ? MSG.withdrawEmpty : MSG.amountInvalid });
-      return z.NEVER;
-    })
-    .refine((v) => v !== 0, { error: MSG.withdrawEmpty, abort: true })
-    .refine(isUahAmount, { error: MSG.amountInvalid, abort: true })
-    .refine((v) => v <= MAX_WITHDRAW_UAH, { error: MSG.amountTooLarge(MAX_WITHDRAW_UAH) }),
+  amount: WithdrawAmount,
 });
 export const WITHDRAWAL_STATUSES = ['PENDING', 'PAID', 'REJECTED'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -102,6 +113,12 @@ export const Withdrawal = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   createdAt: IsoDate,
   resolvedAt: IsoDate.nullable(),
+  /** Where it is paid: `cardNumber` holds the card, or the crypto address (masked the same way). */
+  paymentDetailsType: z.enum(['BANK_CARD', 'CRYPTO']),
+  /** Why it was rejected (an admin's words, or the timeout's); null otherwise. */
+  reason: z.string().nullable(),
+  /** When a still pending request fails by itself (WITHDRAW_TIMEOUT_HOURS after it was made). */
+  deadlineAt: IsoDate.nullable(),
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
 export const WithdrawalQuery = z.object({

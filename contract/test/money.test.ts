@@ -40,13 +40,18 @@ describe('money', () => {
     expect(discountedPrice(100, -10)).toBe(100);
   });
 
-  it('splits a withdrawal into a 5 % fee (half up) and the payout, losing no kopeck', () => {
+  it('splits a withdrawal into a 5 % fee (rounded up) and the payout, losing no kopeck', () => {
     expect(withdrawSplit(10000)).toEqual({ feeKop: 500, payoutKop: 9500 });
     expect(withdrawSplit(10)).toEqual({ feeKop: 1, payoutKop: 9 }); // 0.5 rounds up
-    expect(withdrawSplit(9)).toEqual({ feeKop: 0, payoutKop: 9 });
-    for (const amount of [1, 17, 333, 99999, 123456789]) {
+    expect(withdrawSplit(9)).toEqual({ feeKop: 1, payoutKop: 8 });
+    expect(withdrawSplit(1)).toEqual({ feeKop: 1, payoutKop: 0 });
+    expect(withdrawSplit(101)).toEqual({ feeKop: 6, payoutKop: 95 });
+    for (let amount = 1; amount <= 5000; amount++) {
       const { feeKop, payoutKop } = withdrawSplit(amount);
       expect(feeKop + payoutKop).toBe(amount);
+      // No request pays less than 1 kopeck per started 20 kopecks, so splitting never saves fee.
+      expect(feeKop).toBeGreaterThanOrEqual(Math.ceil(amount / 20));
+      expect(feeKop).toBeLessThanOrEqual(Math.ceil((amount * 5) / 100));
     }
   });
 

@@ -125,7 +125,7 @@ describe('buying an auto-generated task', () => {
     await item.waitFor();
     const bought = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);
     expect(await page.getByRole('article').count()).toBe(bought.length);
-    expect(bought[0]).toMatchObject({ taskTitle: AUTO_TASK, status: 'DONE', fileName });
+    expect(bought[0]).toMatchObject({ taskTitle: AUTO_TASK, orderStatus: 'DONE', fileName });
     expect(await item.getByText('Виконано').count()).toBe(1);
     expect(await item.getByRole('button', { name: `Скачати ${fileName}` }).count()).toBe(1);
     await waitForIdle(page);

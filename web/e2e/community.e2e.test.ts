@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, type SupportSent } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
-
-const THEMES: Theme[] = ['light', 'dark'];
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, themeShots } from './helpers';
 
 describe('community: invitation, support, user administration', () => {
   let env: E2E;
@@ -16,19 +14,7 @@ describe('community: invitation, support, user administration', () => {
     await env?.stop();
   });
 
-  /** Opens a screen in both themes, photographs it, and leaves the last (dark) page open. */
-  async function shootBoth(name: string, persona: string, path: string, act?: (page: Page) => Promise<void>): Promise<void> {
-    for (const theme of THEMES) {
-      const page = await env.open({ persona, theme, path });
-      await waitForIdle(page);
-      if (act) {
-        await act(page);
-        await waitForIdle(page);
-      }
-      await shoot(page, `${name}-${theme}`);
-      await page.context().close();
-    }
-  }
+  const shootBoth = themeShots(() => env);
 
   it('the invitation tab explains the bonus; the invite screen copies the link', async () => {
     await shootBoth('invitation', PERSONA.student, '/invitation');
@@ -99,6 +85,7 @@ describe('community: invitation, support, user administration', () => {
     expect(((await res.json()) as SupportSent).files).toBe(2);
     await page.getByRole('heading', { name: 'Повідомлення надіслано' }).waitFor();
     await waitForIdle(page);
+    await expectLaidOut(page);
     await shoot(page, 'support-sent-light');
   });
 

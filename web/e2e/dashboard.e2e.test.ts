@@ -11,7 +11,7 @@ import { openDatabase } from '../../api/src/db/client';
 import { migrate } from '../../api/src/db/migrate';
 import { seedMarket } from '../../api/test/market-fixture';
 import { paths } from '../src/lib/paths';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 describe('admin dashboard', () => {
   let env: E2E;
@@ -70,11 +70,13 @@ describe('admin dashboard', () => {
       await page.getByText(devs.developers[0]!.name, { exact: true }).waitFor();
 
       // The screen is long: one picture per screenful, top to bottom.
+      await expectLaidOut(page);
       await shoot(page, `dashboard-${theme}`);
       const screens = Math.ceil((await page.evaluate(() => document.documentElement.scrollHeight)) / 700);
       for (let i = 1; i < screens; i++) {
         await page.evaluate((y) => window.scrollTo(0, y), i * 700);
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await expectLaidOut(page);
         await shoot(page, `dashboard-${theme}-${i + 1}`);
       }
     });

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, type HistoryItem, type Subject } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
@@ -91,6 +91,7 @@ describe('an error banner does not outlive its attempt or its screen', () => {
     await openManualTask(page);
     expect(await banner(page).count(), 'the old error on the form opened again').toBe(0);
     await waitForIdle(page);
+    await expectLaidOut(page);
     await shoot(page, 'error-banner-back-on-form-light');
   });
 });

@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type ApiAs, type E2E, type Theme } from './helpers';
+import { PERSONA, startE2E, type ApiAs, type E2E, themeShots } from './helpers';
 import { buy, deliver, findTask, pdf } from './orders';
-
-const THEMES: Theme[] = ['light', 'dark'];
 
 describe('escrow screens', () => {
   let env: E2E;
@@ -18,20 +16,7 @@ describe('escrow screens', () => {
   let dev: ApiAs;
   let admin: ApiAs;
 
-  /** The screen in both themes, after `act` brought it into shape, showing `texts` and laid out within the phone. */
-  async function shootBoth(name: string, persona: string, path: string, texts: readonly (string | RegExp)[], act?: (page: Page) => Promise<void>) {
-    for (const theme of THEMES) {
-      const page = await env.open({ persona, theme, path });
-      await waitForIdle(page);
-      if (act) {
-        await act(page);
-        await waitForIdle(page);
-      }
-      await expectLaidOut(page, texts);
-      await shoot(page, `${name}-${theme}`);
-      await page.context().close();
-    }
-  }
+  const shootBoth = themeShots(() => env);
 
   beforeAll(async () => {
     env = await startE2E();

@@ -58,7 +58,7 @@ describe('escrow: what the student, the developer and an admin do with an order'
     expect(await item.getByRole('button', { name: 'Прийняти' }).count()).toBe(0);
     expect(await haptics(page)).toContainEqual(successHaptic);
 
-    expect((await orderOf(student, order.id)).status).toBe('DONE');
+    expect((await orderOf(student, order.id)).orderStatus).toBe('DONE');
     expect(await balanceOf(dev, PERSONA.developer, 'dev')).toBeGreaterThan(earnedBefore);
   });
 
@@ -100,7 +100,7 @@ describe('escrow: what the student, the developer and an admin do with an order'
     await again.getByRole('button', { name: 'Доопрацювати' }).click();
     await page.getByRole('dialog', { name: 'Доопрацювання' }).getByText('Залишилося доопрацювань: 1.').waitFor();
     const after = await orderOf(student, order.id);
-    expect(after).toMatchObject({ status: 'DELIVERED', revisionsLeft: 1, message: 'Друга версія з блок-схемою.' });
+    expect(after).toMatchObject({ orderStatus: 'DELIVERED', revisionsLeft: 1, message: 'Друга версія з блок-схемою.' });
     expect(after.files.map((f) => f.fileName)).toEqual(['версія-2.pdf']);
   });
 
@@ -175,7 +175,7 @@ describe('escrow: what the student, the developer and an admin do with an order'
     expect(await item.getByRole('button', { name: /^Скачати / }).count()).toBe(1);
 
     const now: HistoryItem = await orderOf(student, order.id);
-    expect(now).toMatchObject({ status: 'DONE', allowedReprocess: false, arguments: ['Шевченко Т. Г.', 'КН-21', '8'] });
+    expect(now).toMatchObject({ orderStatus: 'DONE', allowedReprocess: false, arguments: ['Шевченко Т. Г.', 'КН-21', '8'] });
     expect(now.files).toHaveLength(1);
     expect(now.files[0]!.link).not.toBe(old.files[0]!.link);
     const file = Buffer.from(await (await fetch(now.files[0]!.link)).arrayBuffer());
@@ -200,7 +200,7 @@ describe('escrow: what the student, the developer and an admin do with an order'
     await page.getByRole('alertdialog').getByRole('button', { name: 'Повернути' }).click();
     await page.getByRole('status').getByText('Кошти повернуто студенту').waitFor();
     await expect.poll(() => dispute.count()).toBe(0);
-    expect((await orderOf(student, order.id)).status).toBe('REFUNDED');
+    expect((await orderOf(student, order.id)).orderStatus).toBe('REFUNDED');
     expect(await balanceOf(student, PERSONA.student)).toBe(before);
   });
 });

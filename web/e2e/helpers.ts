@@ -16,7 +16,7 @@ import { expect, inject } from 'vitest';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
 import { startServer, type ServerData, type TestServer } from './server';
 
-/** The demo personas seeded by the API (api/src/modules/demo/personas.ts). */
+/** The demo personas seeded by the API (api/src/modules/users/personas.ts). */
 export const PERSONA = { student: '100001', developer: '100002', admin: '100003' } as const;
 export type Theme = 'light' | 'dark';
 export const VIEWPORT = { width: 390, height: 844 } as const;
@@ -31,6 +31,8 @@ export interface OpenOptions {
   reducedMotion?: boolean;
   /** A touch screen: touch events and taps (`page.touchscreen`), as on a phone. */
   touch?: boolean;
+  /** URL globs that never answer (as if the connection dropped for them), from the first request. */
+  unreachable?: string[];
 }
 
 export interface ApiAs {
@@ -83,7 +85,7 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
   return {
     server,
     browser,
-    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true, touch = false }) {
+    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true, touch = false, unreachable = [] }) {
       const context = await browser.newContext({
         viewport: VIEWPORT,
         deviceScaleFactor: 2,
@@ -94,6 +96,7 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
         hasTouch: touch,
       });
       contexts.push(context);
+      for (const glob of unreachable) await context.route(glob, (r) => r.abort('internetdisconnected'));
       const page = await context.newPage();
       const url = new URL(at, server.url);
       url.searchParams.set('persona', persona);
@@ -199,4 +202,30 @@ export async function expectLaidOut(page: Page, texts: readonly (string | RegExp
   });
   expect(laid.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(laid.width);
   expect(laid.outside, 'visible elements past the left or right edge').toEqual([]);
+}
+
+type Act = (page: Page) => Promise<void>;
+
+/**
+ * `shootBoth(name, persona, path, texts?, act?)`: the screen at `path` opened as `persona` in the
+ * light and the dark theme, brought into shape by `act`, checked to be laid out with `texts`
+ * visible (expectLaidOut) and saved as `<name>-<theme>.png`; each page is closed after. `texts`
+ * may be left out before `act`. `env` is read at each call (it is set in beforeAll).
+ */
+export function themeShots(env: () => E2E) {
+  return async function shootBoth(name: string, persona: string, path: string, textsOrAct?: readonly (string | RegExp)[] | Act, act?: Act): Promise<void> {
+    const texts = typeof textsOrAct === 'function' ? [] : (textsOrAct ?? []);
+    const shape = typeof textsOrAct === 'function' ? textsOrAct : act;
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env().open({ persona, theme, path });
+      await waitForIdle(page);
+      if (shape) {
+        await shape(page);
+        await waitForIdle(page);
+      }
+      await expectLaidOut(page, texts);
+      await shoot(page, `${name}-${theme}`);
+      await page.context().close();
+    }
+  };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { InProgressOrder, Subject, Teacher } from '@zalik/contract';
-import { PERSONA, VIEWPORT, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, VIEWPORT, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 /** The first placeholder row of a loading list (SkeletonRows and the wallet's own). */
 const FIRST_PLACEHOLDER = '[aria-busy="true"][aria-label="Завантаження"] > :first-child';
@@ -62,6 +62,7 @@ describe('layout stability', () => {
       const release = await holdApi(page, /\/transactions\//);
       await page.getByRole('navigation').getByRole('link', { name: 'Гаманець' }).click();
       await page.locator(FIRST_PLACEHOLDER).first().waitFor();
+      await expectLaidOut(page);
       await shoot(page, `wallet-loading-${theme}`);
 
       const first = page.getByRole('list', { name: 'Транзакції' }).getByRole('listitem').first();
@@ -98,6 +99,7 @@ describe('layout stability', () => {
     const sheet = page.getByRole('dialog', { name: 'розв’язок.pdf' });
     await sheet.waitFor();
     await waitForIdle(page);
+    await expectLaidOut(page);
     await shoot(page, 'action-sheet-ios-light');
 
     const cancel = sheet.getByRole('button', { name: 'Скасувати' });

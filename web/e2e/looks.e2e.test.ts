@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { LONG_PRESS_MS, MSG, type Subject, type Task, type Teacher } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
 
 const THEMES: Theme[] = ['light', 'dark'];
 /** Several pages per test, each starting the app: generous on a loaded 2-core machine. */
@@ -43,6 +43,7 @@ async function longPress(page: Page, target: Locator, holdMs: number): Promise<v
     box = await target.boundingBox();
   }
   if (!box) {
+    await expectLaidOut(page);
     await shoot(page, 'looks-long-press-missing');
     throw new Error('the press target is not on screen');
   }
@@ -102,6 +103,7 @@ describe('looks: what a new user trips over', () => {
       await shot.getByRole('link', { name: /Вища математика/ }).click({ button: 'right' });
       await shot.getByRole('menuitem', { name: 'Видалити' }).click();
       await shot.getByRole('alertdialog').waitFor();
+      await expectLaidOut(shot);
       await shoot(shot, `looks-delete-subject-${theme}`);
     }
   }, SLOW);
@@ -134,8 +136,10 @@ describe('looks: what a new user trips over', () => {
       expect(await opacity(hidden)).toBeLessThan(0.7);
       expect(await opacity(shown)).toBe(1);
       await hidden.scrollIntoViewIfNeeded();
+      await expectLaidOut(page);
       await shoot(page, `looks-task-list-admin-${theme}`);
       await card.scrollIntoViewIfNeeded();
+      await expectLaidOut(page);
       await shoot(page, `looks-task-list-discount-${theme}`);
     }
   }, SLOW);
@@ -182,6 +186,7 @@ describe('looks: what a new user trips over', () => {
         return banner.y + banner.height - title.y;
       };
       await expect.poll(overlap, { timeout: 5_000 }).toBeLessThanOrEqual(0);
+      await expectLaidOut(page);
       await shoot(page, `looks-banner-${theme}`);
     }
   }, SLOW);
@@ -197,6 +202,7 @@ describe('looks: what a new user trips over', () => {
       // Computed colours carry an alpha ('/ 0.88', 'rgba(...)') only when they are see-through.
       const bg = await toast.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(bg).not.toMatch(/\/\s*0?\.\d|rgba/);
+      await expectLaidOut(page);
       await shoot(page, `looks-toast-${theme}`);
     }
   }, SLOW);
@@ -211,6 +217,7 @@ describe('looks: what a new user trips over', () => {
     for (const theme of THEMES) {
       const shot = await env.open({ persona: PERSONA.developer, theme, path: `/list-task/${maths.id}/choose-price` });
       await waitForIdle(shot);
+      await expectLaidOut(shot);
       await shoot(shot, `looks-choose-price-${theme}`);
     }
 
@@ -229,6 +236,7 @@ describe('looks: what a new user trips over', () => {
       await shot.getByRole('switch', { name: 'Видимість для студентів' }).waitFor();
       await waitForIdle(shot);
       await shot.getByRole('switch', { name: 'Видимість для студентів' }).scrollIntoViewIfNeeded();
+      await expectLaidOut(shot);
       await shoot(shot, `looks-edit-task-${theme}`);
     }
   }, SLOW);
@@ -240,16 +248,19 @@ describe('looks: what a new user trips over', () => {
       await settings.getByRole('link', { name: 'Панель розробника' }).waitFor();
       await waitForIdle(settings);
       expect(await settings.locator('main').textContent()).not.toMatch(/Dev/);
+      await expectLaidOut(settings);
       await shoot(settings, `looks-settings-developer-${theme}`);
 
       const wallet = await env.open({ persona: PERSONA.developer, theme, path: '/wallet' });
       await waitForIdle(wallet);
       const row = wallet.getByRole('listitem').filter({ hasText: 'Поповнення' }).first();
       await expect(row.getByTestId('tx-avatar').textContent()).resolves.toBe('З');
+      await expectLaidOut(wallet);
       await shoot(wallet, `looks-wallet-general-${theme}`);
       await wallet.getByRole('tab', { name: 'Гаманець розробника' }).click();
       await waitForIdle(wallet);
       expect(await wallet.locator('main').textContent()).not.toMatch(/Dev/);
+      await expectLaidOut(wallet);
       await shoot(wallet, `looks-wallet-dev-${theme}`);
     }
   }, SLOW);

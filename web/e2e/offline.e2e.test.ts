@@ -128,6 +128,31 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
     await shoot(page, 'offline-with-banner-light');
   });
 
+  it('a screen whose code never arrived opens offline inside the app: tab bar, back button, one retry', async () => {
+    // Its chunk never arrives (as if the phone went offline before the prefetch fetched it).
+    const chunk = '**/assets/SupportScreen-*.js';
+    const page = await env.open({ persona: PERSONA.student, path: '/settings', unreachable: [chunk] });
+    const support = page.getByRole('link', { name: 'Зв’язатися з підтримкою' });
+    await support.waitFor();
+    await page.context().setOffline(true);
+    await support.click();
+    await page.getByText(MSG.screenOffline).waitFor();
+    // Still the app: the tab bar, and exactly one retry (the offline bar's).
+    expect(await page.getByRole('navigation').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Спробувати ще раз' }).count()).toBe(1);
+    expect(await page.getByText(MSG.appLoadFailed).count()).toBe(0);
+    await expectLaidOut(page, [MSG.screenOffline]);
+    await shoot(page, 'offline-screen-not-loaded');
+
+    // Back online: one retry, on the screen, and it opens the screen.
+    await page.context().unroute(chunk);
+    await page.context().setOffline(false);
+    const retry = page.getByRole('button', { name: 'Спробувати ще раз' });
+    await expect.poll(() => retry.count()).toBe(1);
+    await retry.click();
+    await page.getByRole('heading', { name: 'Підтримка' }).waitFor();
+  });
+
   for (const theme of ['light', 'dark'] as Theme[]) {
     it(`screenshots of the offline bar (${theme})`, async () => {
       const wallet = await env.open({ persona: PERSONA.student, theme, path: '/wallet' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
-import { PERSONA, shoot, startE2E, waitForIdle, type E2E } from './helpers';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E } from './helpers';
 
 describe('first open', () => {
   let env: E2E;
@@ -52,6 +52,7 @@ describe('first open', () => {
     await page.getByRole('link', { name: 'Угоди користувача' }).waitFor();
     await expect(nav.locator('[aria-current="page"]').textContent()).resolves.toBe('Налаштування');
     await waitForIdle(page);
+    await expectLaidOut(page);
     await shoot(page, 'e2e-settings-after-onboarding');
   });
 

@@ -63,7 +63,8 @@ describe('catalogue: subjects, task list and filters', () => {
     await page.getByRole('link', { name: /Викладач.*Петренко О\. В\./ }).waitFor();
     const teachers = await (await env.apiAs(PERSONA.student)).get<Teacher[]>(`/api/v1/teachers/subject/${subjectId('Вища математика')}`);
     const petrenko = teachers.find((t) => t.name === 'Петренко О. В.')!;
-    const visible = await (await env.apiAs(PERSONA.student)).get<Task[]>(`/api/v1/tasks/teacher/${petrenko.id}`);
+    // Newest first, the list's default order (the API sorts by the same rule).
+    const visible = await (await env.apiAs(PERSONA.student)).get<Task[]>(`/api/v1/tasks/teacher/${petrenko.id}?sort=newest`);
     await expect.poll(() => cardTitles(page)).toEqual(visible.map((t) => t.title));
 
     // Creator: the subject's developer.
@@ -81,7 +82,7 @@ describe('catalogue: subjects, task list and filters', () => {
     await page.getByRole('link', { name: /Ціна.*до 120 грн/ }).waitFor();
     await expect
       .poll(() => cardTitles(page))
-      .toEqual(['Розрахункова робота: границі та похідні', 'Розрахункова робота: інтеграли', 'Модульний тест: диференціальне числення']);
+      .toEqual(['Модульний тест: диференціальне числення', 'Розрахункова робота: інтеграли', 'Розрахункова робота: границі та похідні']);
     const discounted = page.getByRole('article', { name: 'Розрахункова робота: інтеграли' });
     await expect(discounted.locator('s').textContent()).resolves.toContain('150 грн');
     await expect(discounted.textContent()).resolves.toContain('120 грн');
@@ -93,7 +94,7 @@ describe('catalogue: subjects, task list and filters', () => {
     await page.getByRole('link', { name: /Ціна.*від 120 грн/ }).waitFor();
     await expect
       .poll(() => cardTitles(page))
-      .toEqual(['Розрахункова робота: границі та похідні', 'Розрахункова робота: інтеграли', 'Контрольна робота з лінійної алгебри']);
+      .toEqual(['Контрольна робота з лінійної алгебри', 'Розрахункова робота: інтеграли', 'Розрахункова робота: границі та похідні']);
 
     // Leaving the list area drops the filters.
     await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Завдання' }).click();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, formatUah, type DepositRequest, type Wallet } from '@zalik/contract';
-import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { PERSONA, shoot, startE2E, waitForIdle, type E2E, themeShots } from './helpers';
 
 /** A UAH amount as the app prints it (sign optional), whatever space the locale groups thousands with. */
 const uah = (n: number, sign = '') => new RegExp(`${sign.replace('+', '\\+')}${formatUah(n).replace(/\s/g, '\\s')}`);
@@ -21,20 +21,7 @@ describe('top-up: Stars and card in the demo', () => {
     (await (await env.apiAs(PERSONA.student)).get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.student}`)).find((w) => w.kind === 'general')!.balance;
   const sheetOf = (page: Page) => page.getByRole('dialog', { name: 'Поповнення гаманця' });
 
-  /** The screen in both themes at 390x844, after `act` brought it into shape, showing `texts` and laid out within the phone. */
-  async function shootBoth(name: string, persona: string, path: string, texts: readonly (string | RegExp)[], act?: (page: Page) => Promise<void>) {
-    for (const theme of ['light', 'dark'] as Theme[]) {
-      const page = await env.open({ persona, theme, path });
-      await waitForIdle(page);
-      if (act) {
-        await act(page);
-        await waitForIdle(page);
-      }
-      await expectLaidOut(page, texts);
-      await shoot(page, `${name}-${theme}`);
-      await page.context().close();
-    }
-  }
+  const shootBoth = themeShots(() => env);
 
   const requestId = (page: Page) => new URL(page.url()).searchParams.get('request')!;
 
@@ -61,7 +48,11 @@ describe('top-up: Stars and card in the demo', () => {
     await sheet.getByRole('button', { name: 'Оплатити' }).click();
     const invoice = page.getByRole('dialog', { name: /Оплата в Telegram/ });
     const payStars = invoice.getByRole('button', { name: 'Оплатити 550 ⭐' });
-    await payStars.waitFor();
+    // The sheet asks the fake Bot API for the invoice first; on a loaded machine that has taken
+    // over 30 s once. Should it never come, say what the sheet showed instead.
+    await payStars.waitFor({ timeout: 60_000 }).catch(async (err: Error) => {
+      throw new Error(`${err.message}\nthe invoice sheet showed: ${(await invoice.textContent().catch(() => null)) ?? '(no sheet)'}`);
+    });
     await waitForIdle(page);
     await shoot(page, 'topup-demo-invoice-light');
     await payStars.click();

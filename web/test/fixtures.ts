@@ -1,5 +1,5 @@
 /** Data builders for the jsdom tests: wire shapes from the contract with plausible defaults. */
-import type { HistoryItem, News, Subject, Task, Teacher, Transaction, User } from '@zalik/contract';
+import { orderProgress, type HistoryItem, type MyReview, type News, type Subject, type Task, type Teacher, type Transaction, type User } from '@zalik/contract';
 
 /** A catalogue task with only what a list needs; pass the fields a test is about. */
 export function task(over: Partial<Task> & Pick<Task, 'id'>): Task {
@@ -12,14 +12,17 @@ export function task(over: Partial<Task> & Pick<Task, 'id'>): Task {
     type: 'REGULAR',
     visible: true,
     autoGenerate: false,
-    developer: { telegramId: '100002', username: 'dev_demo' },
+    developer: { telegramId: '100002', username: 'dev_demo', photo: '' },
     teacherId: '1',
     teacher: { id: over.teacherId ?? '1', name: 'Петренко О. В.', subject: { id: '7', name: 'Вища математика' } },
     args: [],
     arguments: [],
     hasTemplate: false,
+    document: null,
+    template: null,
     deadlineHours: null,
     createdAt: '2026-01-10T10:00:00.000Z',
+    rating: { average: 0, count: 0 },
     ...over,
   };
 }
@@ -61,6 +64,7 @@ export function user(telegramId: string, over: Partial<User> = {}): User {
     isBanned: false,
     roles: ['ROLE_USER'],
     ...over,
+    banned: over.isBanned ?? false,
   };
 }
 
@@ -79,14 +83,33 @@ export function tx(n: number, over: Partial<Transaction> = {}): Transaction {
   };
 }
 
+/** An order's task, nested as the answers carry it. */
+export const orderTask = (title: string, subject: string, autoGenerate = false): HistoryItem['task'] => ({
+  id: '1',
+  title,
+  type: 'REGULAR',
+  autoGenerate,
+  teacher: { name: 'Петренко П. П.', subject: { name: subject } },
+  developer: { telegramId: '7002', username: 'dev_demo', photo: '' },
+  arguments: [],
+});
+
 /** A purchase as the history lists it: by default an auto-generated one, done, with one file. */
 export function order(over: Partial<HistoryItem> & Pick<HistoryItem, 'id'>): HistoryItem {
   const file = { fileName: 'Лабораторна робота №1.docx', link: `http://127.0.0.1/api/v1/files/${over.id}?exp=1&sig=a` };
+  const orderStatus = over.orderStatus ?? 'DONE';
   return {
     taskTitle: 'Лабораторна робота №1',
     subjectName: 'Бази даних',
     developerName: 'dev_demo',
-    status: 'DONE',
+    status: orderProgress(orderStatus),
+    orderStatus,
+    task: orderTask(over.taskTitle ?? 'Лабораторна робота №1', over.subjectName ?? 'Бази даних', over.autoGenerate ?? true),
+    user: { telegramId: '7001', username: 'olena', photo: '' },
+    explanationSessionId: null,
+    review: null,
+    reviewUntil: null,
+    unread: 0,
     createdAt: '2026-11-22T13:33:00.000Z',
     fileName: file.fileName,
     link: file.link,
@@ -117,7 +140,7 @@ export function deliveredOrder(over: Partial<HistoryItem> & Pick<HistoryItem, 'i
   return order({
     taskTitle: 'Контрольна робота',
     subjectName: 'Вища математика',
-    status: 'DELIVERED',
+    orderStatus: 'DELIVERED',
     autoGenerate: false,
     price: 200,
     message: 'Розв’язок у PDF.',
@@ -131,4 +154,23 @@ export function deliveredOrder(over: Partial<HistoryItem> & Pick<HistoryItem, 'i
     revisionsLeft: 2,
     ...over,
   });
+}
+
+/** The buyer's review of an order as the history item carries it. */
+export function myReview(over: Partial<MyReview> = {}): MyReview {
+  return {
+    id: '31',
+    taskId: '7',
+    taskTitle: 'Контрольна робота',
+    rating: 4,
+    text: 'Добре, вчасно.',
+    authorName: 'Олена',
+    createdAt: '2026-11-24T10:00:00.000Z',
+    editedAt: null,
+    reply: null,
+    hidden: false,
+    hiddenReason: null,
+    editableUntil: '2099-11-26T10:00:00.000Z',
+    ...over,
+  };
 }

@@ -1,14 +1,11 @@
-import { Bot, InlineKeyboard, type BotConfig, type Context } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
+import { Bot, type BotConfig, type Context } from 'grammy';
 import { REFERRAL_PREFIX } from '@zalik/contract';
-import type { Config } from '../config.js';
 import type { JobLog } from '../jobs/registry.js';
-import { checkStarsCheckout, receiveStarsPayment, type CheckoutRefusal, type StarsPayment } from '../modules/deposits/stars.js';
-import type { AppDeps } from '../types/deps.js';
-import { BOT_TEXT } from './texts.js';
+import { checkStarsCheckout, receiveStarsPayment, type CheckoutRefusal, type StarsPayment } from '../modules/deposits/index.js';
+import type { CoreDeps } from '../types/deps.js';
+import { BOT_TEXT, appKeyboard } from '../modules/outbox/index.js';
 import { trackReachable } from './reachable.js';
 
-type BotSettings = Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
 
 /**
  * The update kinds the bot asks Telegram for, in long polling and webhook mode alike:
@@ -37,29 +34,6 @@ export const setBotLog = (bot: Bot, log: JobLog) => logs.set(bot, log);
 
 const REFERRAL_PAYLOAD = new RegExp(`^${REFERRAL_PREFIX}[1-9]\\d{0,15}$`);
 
-/** The mini-app's direct link; Telegram hands `startapp` to the app as the signed `start_param`. */
-export function directLink(config: BotSettings, startParam?: string): string {
-  const base = `https://t.me/${config.botUsername}/${config.miniAppName}`;
-  return startParam ? `${base}?startapp=${encodeURIComponent(startParam)}` : base;
-}
-
-/**
- * The button under a bot message. Without a referral it is a web_app button that opens
- * PUBLIC_URL in place. With one it is the mini-app's direct link instead: a web_app button
- * cannot carry a start parameter into the signed initData, a direct link can, and that is
- * what records the invite at first sign-in.
- */
-export function appKeyboard(config: BotSettings, referral?: string): InlineKeyboardMarkup {
-  return referral
-    ? new InlineKeyboard().url(BOT_TEXT.openApp, directLink(config, referral))
-    : new InlineKeyboard().webApp(BOT_TEXT.openApp, `${config.publicUrl}/`);
-}
-
-/** Group chats (the support chat) cannot show web_app buttons; private chats get the in-place one. */
-export function notificationKeyboard(config: BotSettings, chatId: number): InlineKeyboardMarkup {
-  return chatId > 0 ? appKeyboard(config) : new InlineKeyboard().url(BOT_TEXT.openApp, directLink(config));
-}
-
 export interface CreateBotOptions {
   /** grammY's own options, e.g. `botInfo` to skip getMe in tests. */
   botConfig?: BotConfig<Context>;
@@ -71,7 +45,7 @@ export interface CreateBotOptions {
  * payload) and any other private message answer with the app button; Stars top-ups are
  * checked at pre-checkout and credited on successful_payment (docs/BOT.md "Stars payments").
  */
-export function createBot(deps: AppDeps, opts: CreateBotOptions = {}): Bot {
+export function createBot(deps: CoreDeps, opts: CreateBotOptions = {}): Bot {
   const { config } = deps;
   const bot = new Bot(config.botToken, {
     ...opts.botConfig,

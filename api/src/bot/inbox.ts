@@ -1,3 +1,4 @@
+import { deleteInBatches } from '../db/batches.js';
 import { sql } from 'drizzle-orm';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -7,7 +8,6 @@ import type { JobLog } from '../jobs/registry.js';
 
 /** Telegram cancels a payment whose pre-checkout query is not answered within 10 s. */
 const PRE_CHECKOUT_ANSWER_MS = 10_000;
-const PRUNE_BATCH = 5_000;
 /** When a run on this instance failed as a whole; the inbox job on any instance may come sooner. */
 const WAKE_RETRY_MS = 2000;
 
@@ -74,11 +74,12 @@ export function createInbox(opts: InboxOptions): BotInbox {
   const claim = (leaseId: string) =>
     rows<Claimed>(
       db,
-      sql`UPDATE bot_inbox b SET next_attempt_at = ${fromNow(leaseSeconds * 1000)}, lease_id = ${leaseId}, attempts = b.attempts + 1
-          FROM (SELECT update_id FROM bot_inbox
+      sql`WITH due AS MATERIALIZED (SELECT update_id FROM bot_inbox
                 WHERE processed_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
                 ORDER BY update_id LIMIT ${batchSize}
-                FOR UPDATE SKIP LOCKED) due
+                FOR UPDATE SKIP LOCKED)
+        UPDATE bot_inbox b SET next_attempt_at = ${fromNow(leaseSeconds * 1000)}, lease_id = ${leaseId}, attempts = b.attempts + 1
+          FROM due
           WHERE b.update_id = due.update_id
           RETURNING b.update_id, b."update", b.attempts, (extract(epoch FROM now() - b.received_at) * 1000)::float8 AS age_ms`,
     );
@@ -214,16 +215,11 @@ export function createInbox(opts: InboxOptions): BotInbox {
 }
 
 /** Deletes updates handled more than `keepDays` ago, in batches; failed ones stay. */
-export async function pruneInbox(db: Db, keepDays: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const gone = await rows<{ update_id: string }>(
-      db,
-      sql`DELETE FROM bot_inbox WHERE update_id IN (
-            SELECT update_id FROM bot_inbox WHERE processed_at < now() - make_interval(days => ${keepDays}) LIMIT ${PRUNE_BATCH})
-          RETURNING update_id`,
-    );
-    total += gone.length;
-    if (gone.length < PRUNE_BATCH) return total;
-  }
+export function pruneInbox(db: Db, keepDays: number): Promise<number> {
+  return deleteInBatches(
+    db,
+    (limit) => sql`DELETE FROM bot_inbox WHERE update_id IN (
+                     SELECT update_id FROM bot_inbox WHERE processed_at < now() - make_interval(days => ${keepDays}) LIMIT ${limit})
+                   RETURNING update_id`,
+  );
 }

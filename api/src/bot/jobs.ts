@@ -1,4 +1,4 @@
-import type { AppDeps } from '../types/deps.js';
+import type { CoreDeps } from '../types/deps.js';
 import { pruneInbox, type BotInbox } from './inbox.js';
 
 /** The inbox job's interval: a safety net, since an update is normally handled as soon as it is stored. */
@@ -9,7 +9,7 @@ const INBOX_POLL_MS = 1000;
  * that stored an update handles it at once; `bot.inbox` picks up retries that came due, updates
  * another instance stored, and those of an instance that died.
  */
-export function registerBotJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>, inbox: BotInbox): void {
+export function registerBotJobs(deps: Pick<CoreDeps, 'config' | 'db' | 'jobs'>, inbox: BotInbox): void {
   deps.jobs.every('bot.inbox', INBOX_POLL_MS, async ({ log, signal }) => {
     await inbox.runOnce(log, signal);
   });

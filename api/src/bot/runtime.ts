@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../types/deps.js';
+import type { CoreDeps } from '../types/deps.js';
+import type { BotInbox } from './inbox.js';
 import { ALLOWED_UPDATES, BOT_COMMANDS, setBotLog } from './bot.js';
 import { pollUpdates } from './polling.js';
 
@@ -33,7 +34,7 @@ const isUpdate = (body: unknown): body is Update =>
  * (bot/inbox.ts). Sending is the outbox job's (see deps.ts). Must run before `listen`, since
  * webhook mode adds a route.
  */
-export function setupTelegram(app: FastifyInstance, deps: AppDeps): Telegram {
+export function setupTelegram(app: FastifyInstance, deps: Pick<CoreDeps, 'config'> & { bot: Bot | null; botInbox: BotInbox | null }): Telegram {
   const { config, bot, botInbox: inbox } = deps;
   const log = app.log.child({ module: 'telegram' });
   if (bot) setBotLog(bot, log);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { newPglite } from './pglite.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -9,7 +10,7 @@ import pg from 'pg';
 import { listenPostgres, type ChannelHandlers, type Subscription } from './listen.js';
 import { CONNECT_TIMEOUT_MS, createProber } from './probe.js';
 import { Pool } from './pool.js';
-import { DEFAULT_DB_TIMEOUTS, LONG_DB_TIMEOUTS, type DbTimeouts } from './timeouts.js';
+import { DEFAULT_ANALYTICS, DEFAULT_DB_TIMEOUTS, LONG_DB_TIMEOUTS, QUERY_TIMEOUT_MARGIN_MS, type AnalyticsPool, type DbTimeouts } from './timeouts.js';
 
 /**
  * No table schema: the SQL migrations are the schema, and every query is written in SQL with
@@ -31,12 +32,21 @@ export type ScriptRunner = <T>(fn: (exec: (text: string) => Promise<Record<strin
 
 export interface Database {
   db: Db;
+  /**
+   * Where the dashboard's panels and the CSV exports read: on PostgreSQL a small pool of its own
+   * (or a read replica's, `ANALYTICS_DATABASE_URL`) with its own statement timeout, so admins
+   * scanning months of orders never take the connections students' requests wait for; on
+   * PGlite the one engine.
+   */
+  analytics: Db;
   kind: 'pglite' | 'postgres';
   script: ScriptRunner;
   /** Subscribes to a NOTIFY channel (see db/listen.ts for what the handlers hear and when). */
   listen(channel: string, on: ChannelHandlers): Subscription;
   /** Rejects when the database cannot answer `SELECT 1` within a few seconds (readiness probes). */
   ping(): Promise<void>;
+  /** The pool's connections now (metrics); null on PGlite, which has one engine and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 }
 
@@ -51,7 +61,10 @@ export interface OpenOptions {
   logQuery?: (query: string, params: unknown[]) => void;
   /** PostgreSQL only; default `DEFAULT_DB_TIMEOUTS` (main.ts passes the configured ones, scripts the long ones). */
   timeouts?: DbTimeouts;
+  /** PostgreSQL only: the analytics pool (`Database.analytics`); default `DEFAULT_ANALYTICS`. */
+  analytics?: AnalyticsPool;
 }
+
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
@@ -89,15 +102,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
     const listen = (channel: string, on: ChannelHandlers) => listenPostgres(opts.databaseUrl!, channel, on);
     const prober = createProber(opts.databaseUrl);
+    const a = opts.analytics ?? DEFAULT_ANALYTICS;
+    const analyticsPool = new Pool({
+      connectionString: a.databaseUrl ?? opts.databaseUrl,
+      max: a.max,
+      statement_timeout: a.statementMs,
+      query_timeout: a.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     return {
       db,
+      analytics: drizzlePg(analyticsPool, { logger }) as unknown as Db,
       kind: 'postgres',
       script,
       listen,
       ping: prober.ping,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: async () => {
         await prober.close();
-        await pool.end();
+        await Promise.all([pool.end(), analyticsPool.end()]);
       },
     };
   }
@@ -105,7 +131,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!client) {
     const dir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir ? { dataDir: dir } : undefined);
+    client = newPglite(dir ? { dataDir: dir } : {});
   }
   const owned = client;
   await owned.waitReady;
@@ -143,7 +169,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const ping = async () => {
     await owned.query('SELECT 1');
   };
-  return { db, kind: 'pglite', script, listen, ping, close: () => owned.close() };
+  return { db, analytics: db, kind: 'pglite', script, listen, ping, poolStats: () => null, close: () => owned.close() };
 }
 
 /** pg takes a per-query `query_timeout`, which its types do not list. */

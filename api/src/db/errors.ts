@@ -13,6 +13,8 @@ export const SQL_STATES = {
   discountUsedUp: 'ZL004',
   /** A purchase's Idempotency-Key was taken by a request that committed first. */
   purchaseDuplicate: 'ZL005',
+  /** PostgreSQL's own: a UNIQUE index refused a second row (e.g. an Idempotency-Key taken meanwhile). */
+  uniqueViolation: '23505',
 } as const;
 
 /**

@@ -1,15 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { foldSearch } from '@zalik/contract';
 
-/*
- * Case-insensitive search that does not depend on the database's locale: under the C locale
- * (PGlite's, and many servers') lower() and ILIKE fold only ASCII, and an admin typing
- * "реферат" must still find "Реферат". Upper-case Cyrillic is mapped explicitly.
+/**
+ * `column` contains `text`, any case and any apostrophe; the text's own `%`, `_` and `\` are
+ * taken literally. Both sides go through the same folding: `search_fold` in the database
+ * (migration 0062: lower case under any locale, Cyrillic included, apostrophes as `'`) and
+ * contract's foldSearch here. `column` must be a plain column so the trigram index on
+ * `search_fold(column)` serves the `LIKE '%…%'` (users.username has one) instead of a scan.
  */
-const UPPER = 'АБВГҐДЕЄЁЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ';
-const LOWER = 'абвгґдеєёжзиіїйклмнопрстуфхцчшщъыьэюя';
-
-/** `column` contains `text`, any case; the text's own `%`, `_` and `\` are taken literally. */
 export function containsText(column: SQL, text: string): SQL {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-  return sql`translate(lower(${column}), ${UPPER}, ${LOWER}) LIKE ${pattern}`;
+  return sql`search_fold(${column}) LIKE ${`%${likeLiteral(foldSearch(text))}%`}`;
+}
+
+/**
+ * As containsText, on a column that already holds `search_fold` of a name (tasks.search_title,
+ * subjects.search_name, teachers.search_name: migration 0062), which its trigram index serves.
+ */
+export function foldedContains(folded: SQL, text: string): SQL {
+  return sql`${folded} LIKE ${`%${likeLiteral(foldSearch(text))}%`}`;
+}
+
+/** `text` as a LIKE pattern that matches only itself. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
 }

@@ -26,3 +26,16 @@ export const LONG_DB_TIMEOUTS: DbTimeouts = { statementMs: 3_600_000, queryMs: 3
 
 /** The client waits this much longer than the server, so the server's cancel arrives first. */
 export const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+
+/**
+ * The pool the dashboard and the CSV exports read through (`Database.analytics`): a few
+ * connections with a longer statement timeout than requests get, apart from theirs.
+ */
+export interface AnalyticsPool {
+  /** Another server to read from (a replica); default the main one. */
+  databaseUrl?: string;
+  max: number;
+  statementMs: number;
+}
+
+export const DEFAULT_ANALYTICS: AnalyticsPool = { max: 3, statementMs: 30_000 };

@@ -20,6 +20,24 @@ export interface FakeStatementItem {
   comment?: string;
 }
 
+/** One pair of the bank's public rates (`GET /bank/currency`), as the bank writes it. */
+export interface FakeRate {
+  currencyCodeA: number;
+  currencyCodeB: number;
+  /** Unix seconds. */
+  date: number;
+  rateBuy?: number;
+  rateSell?: number;
+  rateCross?: number;
+}
+
+/** Rates like the bank's on an ordinary day: USD and EUR buy/sell against UAH, a cross rate for PLN. */
+export const DEFAULT_RATES: FakeRate[] = [
+  { currencyCodeA: 840, currencyCodeB: 980, date: 1764230400, rateBuy: 41.5, rateSell: 42.0003 },
+  { currencyCodeA: 978, currencyCodeB: 980, date: 1764230400, rateBuy: 48.2, rateSell: 48.9 },
+  { currencyCodeA: 985, currencyCodeB: 980, date: 1764230400, rateCross: 11.52 },
+];
+
 /** One request the fake received, and what it answered. */
 export interface MonobankCall {
   method: string;
@@ -46,6 +64,12 @@ export interface FakeMonobank {
   withdraw(amountUah: number): FakeStatementItem;
   /** The next `count` statement requests answer `status` (a bank outage: 500). */
   fail(count: number, status?: number): void;
+  /** Public rate requests (`/bank/currency`), refused ones included. */
+  currencyCalls(): MonobankCall[];
+  /** What `/bank/currency` answers from now on. */
+  setRates(rates: FakeRate[]): void;
+  /** The next `count` rate requests answer `status` (500: the bank is down; 429: asked too often). */
+  failCurrency(count: number, status?: number): void;
   /** Forgets when the token last read a statement, as if the bank's minute had passed. */
   resetRateLimit(): void;
   /** The webhook URL the bank was given (POST /personal/webhook), if any. */
@@ -76,7 +100,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A stand-in for api.monobank.ua speaking what the app uses: `GET /personal/statement/{account}/{from}/{to}`,
+ * A stand-in for api.monobank.ua speaking what the app uses: the public `GET /bank/currency`, `GET /personal/statement/{account}/{from}/{to}`,
  * `GET /personal/client-info` and `POST /personal/webhook`, each with the `X-Token` header, refused as the
  * bank refuses (403 for a wrong token, 400 for an unknown account or a bad period, 429 for a second
  * statement request within the window). Errors answer `{ errorDescription }` as the bank does.
@@ -93,6 +117,8 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
   let failures = { count: 0, status: 500 };
   let webhook = '';
   let balance = 0;
+  let rates: FakeRate[] = DEFAULT_RATES;
+  let currencyFailures = { count: 0, status: 500 };
 
   const add = (amount: number, fields: Partial<FakeStatementItem>, at?: Date): FakeStatementItem => {
     balance += amount;
@@ -145,6 +171,14 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
       };
       const refuse = (status: number, errorDescription: string) => send(status, { errorDescription });
 
+      // The public rates need no token.
+      if (url.pathname === '/bank/currency' && req.method === 'GET') {
+        if (currencyFailures.count > 0) {
+          currencyFailures.count--;
+          return refuse(currencyFailures.status, currencyFailures.status === 429 ? 'Too many requests' : 'Internal error');
+        }
+        return send(200, rates);
+      }
       if (req.headers['x-token'] !== token) return refuse(403, "Unknown 'X-Token'");
       const st = /^\/personal\/statement\/([^/]+)\/(\d+)(?:\/(\d+))?$/.exec(url.pathname);
       if (st && req.method === 'GET') {
@@ -212,6 +246,13 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
     withdraw: (amountUah) => add(-Math.round(amountUah * 100), { description: 'Переказ на картку' }),
     fail(count, status = 500) {
       failures = { count, status };
+    },
+    currencyCalls: () => calls.filter((c) => c.path === '/bank/currency'),
+    setRates(list) {
+      rates = list;
+    },
+    failCurrency(count, status = 500) {
+      currencyFailures = { count, status };
     },
     resetRateLimit() {
       lastRead = -Infinity;

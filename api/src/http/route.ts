@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { ErrorBody, type Endpoint, type Shape } from '@zalik/contract';
-import { multipartValidator } from '../modules/files/multipart-doc.js';
+import { multipartValidator } from './multipart-doc.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Answer<S extends Shape> = S['answer'] extends z.ZodType ? z.input<S['answer']> : unknown;

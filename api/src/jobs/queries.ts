@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../db/client.js';
+import { currentRequestId } from '../lib/request-context.js';
+import { deleteInBatches } from '../db/batches.js';
 import { fromNow } from './lease.js';
 
 export interface ScheduleOptions {
@@ -18,8 +20,8 @@ export interface ScheduleOptions {
 export async function schedule(ex: Executor, name: string, opts: ScheduleOptions = {}): Promise<boolean> {
   const inserted = await rows<{ id: number }>(
     ex,
-    sql`INSERT INTO jobs (name, key, payload, run_at)
-        VALUES (${name}, ${opts.key ?? null}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
+    sql`INSERT INTO jobs (name, key, payload, run_at, request_id)
+        VALUES (${name}, ${opts.key ?? null}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz, ${currentRequestId()})
         ON CONFLICT (name, key) WHERE status = 'pending' DO NOTHING
         RETURNING id`,
   );
@@ -33,10 +35,21 @@ export async function reschedule(ex: Executor, name: string, opts: ScheduleOptio
 
 /** `reschedule` as a statement, for a change that writes several tables in one statement (a purchase). */
 export function rescheduleSql(name: string, opts: ScheduleOptions & { key: string }): SQL {
-  return sql`INSERT INTO jobs (name, key, payload, run_at)
-      VALUES (${name}, ${opts.key}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz)
+  return sql`INSERT INTO jobs (name, key, payload, run_at, request_id)
+      VALUES (${name}, ${opts.key}, ${JSON.stringify(opts.payload ?? {})}::jsonb, ${(opts.runAt ?? new Date()).toISOString()}::timestamptz, ${currentRequestId()})
       ON CONFLICT (name, key) WHERE status = 'pending'
-      DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload`;
+      DO UPDATE SET run_at = excluded.run_at, payload = excluded.payload, request_id = excluded.request_id`;
+}
+
+/**
+ * `schedule` of several jobs of one name as SQL, for a change that writes several tables in one
+ * statement: `select` yields their `key` (text), `payload` (jsonb) and `run_at` (timestamptz),
+ * computed from the statement's own rows; a pending job with the same name and key is left as it is.
+ */
+export function scheduleEachSql(name: string, select: SQL): SQL {
+  return sql`INSERT INTO jobs (name, key, payload, run_at, request_id)
+      SELECT ${name}, s.key, s.payload, s.run_at, ${currentRequestId()} FROM (${select}) s
+      ON CONFLICT (name, key) WHERE status = 'pending' DO NOTHING`;
 }
 
 /** Cancels the pending job of this name and key; answers whether there was one. A running one finishes. */
@@ -49,8 +62,6 @@ export async function cancel(ex: Executor, name: string, key: string): Promise<b
   return r.length > 0;
 }
 
-/** Rows one prune statement deletes at most: short statements, so nothing waits long on them. */
-const PRUNE_BATCH = 5_000;
 
 /**
  * Deletes one-off jobs that finished (ran or were cancelled) more than `keepDays` ago, a batch
@@ -58,20 +69,15 @@ const PRUNE_BATCH = 5_000;
  * reminder and acceptance timers), which nothing reads once they finished. Failed jobs stay:
  * they are what someone has to look at.
  */
-export async function pruneFinished(db: Db, keepDays: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const gone = await rows<{ id: number }>(
-      db,
-      sql`DELETE FROM jobs WHERE id IN (
-            SELECT id FROM jobs
-            WHERE status IN ('done', 'cancelled') AND finished_at < now() - make_interval(days => ${keepDays})
-            LIMIT ${PRUNE_BATCH})
-          RETURNING id`,
-    );
-    total += gone.length;
-    if (gone.length < PRUNE_BATCH) return total;
-  }
+export function pruneFinished(db: Db, keepDays: number): Promise<number> {
+  return deleteInBatches(
+    db,
+    (limit) => sql`DELETE FROM jobs WHERE id IN (
+                     SELECT id FROM jobs
+                     WHERE status IN ('done', 'cancelled') AND finished_at < now() - make_interval(days => ${keepDays})
+                     LIMIT ${limit})
+                   RETURNING id`,
+  );
 }
 
 export interface ClaimedJob {
@@ -81,6 +87,8 @@ export interface ClaimedJob {
   payload: unknown;
   /** Counting this run. */
   attempts: number;
+  /** The request that scheduled it, for its log lines. */
+  requestId: string | null;
 }
 
 const nameIn = (names: string[]) =>
@@ -92,19 +100,22 @@ const nameIn = (names: string[]) =>
 /**
  * Takes up to `limit` due jobs of these names, and running ones whose lease ran out (their
  * instance died): one statement, FOR UPDATE SKIP LOCKED, so two runners never take the same row.
+ * The chosen rows are a MATERIALIZED CTE: as a subquery joined to the UPDATE, a plan that
+ * rescans it (a nested loop) re-runs its LIMIT after the first row changed and claims more.
  */
 export async function claimJobs(db: Db, names: string[], limit: number, token: string, leaseMs: number): Promise<ClaimedJob[]> {
   if (names.length === 0 || limit <= 0) return [];
-  const claimed = await rows<ClaimedJob & { payload: unknown }>(
+  const claimed = await rows<Omit<ClaimedJob, 'requestId'> & { request_id: string | null }>(
     db,
-    sql`UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, locked_by = ${token}, locked_until = ${fromNow(leaseMs)}
-        FROM (SELECT id FROM jobs
+    sql`WITH due AS MATERIALIZED (SELECT id FROM jobs
               WHERE name IN (${nameIn(names)})
                 AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
               ORDER BY run_at, id LIMIT ${limit}
-              FOR UPDATE SKIP LOCKED) due
+              FOR UPDATE SKIP LOCKED)
+        UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, locked_by = ${token}, locked_until = ${fromNow(leaseMs)}
+        FROM due
         WHERE j.id = due.id
-        RETURNING j.id, j.name, j.key, j.payload, j.attempts`,
+        RETURNING j.id, j.name, j.key, j.payload, j.attempts, j.request_id`,
   );
   return claimed.map((r) => ({
     id: Number(r.id),
@@ -112,6 +123,7 @@ export async function claimJobs(db: Db, names: string[], limit: number, token: s
     key: r.key,
     payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
     attempts: r.attempts,
+    requestId: r.request_id,
   }));
 }
 
@@ -146,13 +158,14 @@ export async function claimRecurring(db: Db, names: string[], limit: number, tok
   if (names.length === 0 || limit <= 0) return [];
   const claimed = await rows<{ name: string }>(
     db,
-    sql`UPDATE recurring_jobs r
-        SET next_run_at = now() + make_interval(secs => r.interval_ms / 1000.0), locked_by = ${token},
-            locked_until = ${fromNow(leaseMs)}, runs = r.runs + 1, last_started_at = now()
-        FROM (SELECT name FROM recurring_jobs
+    sql`WITH due AS MATERIALIZED (SELECT name FROM recurring_jobs
               WHERE name IN (${nameIn(names)}) AND next_run_at <= now() AND (locked_until IS NULL OR locked_until < now())
               ORDER BY next_run_at LIMIT ${limit}
-              FOR UPDATE SKIP LOCKED) due
+              FOR UPDATE SKIP LOCKED)
+        UPDATE recurring_jobs r
+        SET next_run_at = now() + make_interval(secs => r.interval_ms / 1000.0), locked_by = ${token},
+            locked_until = ${fromNow(leaseMs)}, runs = r.runs + 1, last_started_at = now()
+        FROM due
         WHERE r.name = due.name
         RETURNING r.name`,
   );

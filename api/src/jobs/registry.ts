@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { cancel, reschedule, rescheduleSql, schedule, type ScheduleOptions } from './queries.js';
+import { cancel, reschedule, rescheduleSql, schedule, scheduleEachSql, type ScheduleOptions } from './queries.js';
 
 /**
  * The one-off jobs and their payloads. Each area adds its own from its jobs.ts by declaration
@@ -122,6 +122,14 @@ export class JobRegistry {
   /** `reschedule` as SQL, for a change that writes several tables in one statement (a purchase). */
   rescheduleSql<N extends JobName>(name: N, opts: Reschedule<N>): SQL {
     return rescheduleSql(this.known(name), opts);
+  }
+
+  /**
+   * `schedule` as SQL for jobs whose keys, payloads and times the statement itself computes
+   * (queries.ts `scheduleEachSql`): the payload's shape is the caller's to keep to JobPayloads[N].
+   */
+  scheduleEachSql<N extends JobName>(name: N, select: SQL): SQL {
+    return scheduleEachSql(this.known(name), select);
   }
 
   async cancel(ex: Executor, name: JobName, key: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { runForRequest } from '../lib/request-context.js';
 import type { Db } from '../db/client.js';
 import { newToken, retryDelayMs } from './lease.js';
 import { claimJobs, claimRecurring, ensureRecurring, finishJob, finishRecurring, renewLease, type ClaimedJob } from './queries.js';
@@ -71,7 +72,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   async function runJob(job: ClaimedJob, token: string, signal: AbortSignal): Promise<void> {
     const def = registry.job(job.name)!;
-    const fields = { job: job.name, jobId: job.id, key: job.key, attempt: job.attempts };
+    const fields = { job: job.name, jobId: job.id, key: job.key, attempt: job.attempts, ...(job.requestId ? { reqId: job.requestId } : {}) };
     if (job.attempts > def.maxAttempts) {
       // Its runners kept dying mid-run (the lease ran out every time): stop retrying.
       await finishJob(db, job.id, token, { error: 'lease expired on every attempt', giveUp: true });
@@ -79,8 +80,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       return;
     }
     try {
-      await leased(token, () => def.handler({ key: job.key, payload: job.payload, attempt: job.attempts, signal, log }));
+      // What the job schedules or queues in turn is still part of the request that caused it.
+      const run = () => def.handler({ key: job.key, payload: job.payload, attempt: job.attempts, signal, log: withFields(log, fields) });
+      await leased(token, () => (job.requestId ? runForRequest(job.requestId, run) : run()));
       await finishJob(db, job.id, token, {});
+      log.info(fields, 'job done');
     } catch (e) {
       if (signal.aborted) {
         await finishJob(db, job.id, token, { released: true });
@@ -177,5 +181,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         total += n;
       }
     },
+  };
+}
+
+/** `log` with `fields` on every line (the job's name and id, and the request that scheduled it). */
+function withFields(log: JobLog, fields: object): JobLog {
+  return {
+    info: (obj, msg) => log.info({ ...fields, ...obj }, msg),
+    warn: (obj, msg) => log.warn({ ...fields, ...obj }, msg),
+    error: (obj, msg) => log.error({ ...fields, ...obj }, msg),
   };
 }

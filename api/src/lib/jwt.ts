@@ -2,7 +2,8 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 import { JwtClaims, type Role } from '@zalik/contract';
 
 export interface TokenService {
-  sign(claims: { sub: string; roles: Role[]; ban: boolean }): Promise<string>;
+  /** `courseNumber`: the course at sign-in (the newest client reads it); left out by tools that sign for tests and benches. */
+  sign(claims: { sub: string; roles: Role[]; ban: boolean; courseNumber?: number }): Promise<string>;
   /** Resolves to the claims, or to 'expired' / 'invalid'. */
   verify(token: string): Promise<JwtClaims | 'expired' | 'invalid'>;
 }
@@ -32,11 +33,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   // time as jose does (exp <= now is expired).
   const verified = new Map<string, JwtClaims>();
   return {
-    async sign({ sub, roles, ban }) {
+    async sign({ sub, roles, ban, courseNumber }) {
       // One reading of the clock for both: read twice, a second could pass between them and
       // the token would live ttl + 1 s, which verify refuses.
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ roles, ban })
+      return new SignJWT({ roles, ban, ...(courseNumber === undefined ? {} : { courseNumber }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuedAt(now)

@@ -1,32 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG, type Access, type RateLimitName, ID_PATTERN } from '@zalik/contract';
+import { MSG, type Access, ID_PATTERN } from '@zalik/contract';
 import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/jwt.js';
-import type { UsersService } from '../modules/users/service.js';
-import { assertNotInMaintenance, type MaintenanceService } from '../modules/maintenance/service.js';
+import type { UsersService } from '../modules/users/index.js';
+import { assertNotInMaintenance, type MaintenanceService } from '../modules/maintenance/index.js';
 import type { AuthUser } from '../types/auth.js';
 
 export type { Access };
 
 export type { AuthUser };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** From the endpoint table: who may call the route (see @zalik/contract's Access). */
-    access?: Access;
-    /** From the endpoint table: the rate limit the route counts against. */
-    limit?: RateLimitName;
-    /**
-     * From the endpoint table: a harmless read a banned user may still make: clients ask for it before they look at the
-     * token's ban claim, and would wait for ever on a 403 instead of showing the blocked screen.
-     */
-    allowBanned?: boolean;
-  }
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
-}
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -65,16 +48,3 @@ export const authPlugin = fp(
   },
   { name: 'auth' },
 );
-
-/** The signed-in user of a route whose access is not `public`. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** Self or an admin: for routes under `/user/{telegramId}`. */
-export function assertSelfOrAdmin(request: FastifyRequest, telegramId: string | number): AuthUser {
-  const user = currentUser(request);
-  if (!user.isAdmin && String(user.telegramId) !== String(telegramId)) throw forbidden();
-  return user;
-}

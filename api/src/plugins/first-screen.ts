@@ -23,9 +23,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Role } from '@zalik/contract';
 import { firstScreenCookieOf } from '../http/first-screen-cookie.js';
-import { newsJson } from '../modules/catalogue/news.js';
-import { subjectsJson } from '../modules/catalogue/subjects.js';
-import type { AppDeps } from '../types/deps.js';
+import { newsJson } from '../modules/catalogue/index.js';
+import { subjectsJson } from '../modules/catalogue/index.js';
+import type { CoreDeps } from '../types/deps.js';
+import type { MaintenanceService } from '../modules/maintenance/index.js';
+import type { UsersService } from '../modules/users/index.js';
 
 /** Where the web build keeps its server rendering (web/build/ssr.ts). */
 export const SSR_MODULE = path.join('.ssr', 'server.js');
@@ -74,10 +76,10 @@ function inlineStylesheet(root: string, template: string): string {
 /** Inside a `<script>` element: no `</script>` (or `<!--`) can close it early. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
-type Deps = Pick<AppDeps, 'config' | 'db' | 'catalogue' | 'users' | 'maintenance'>;
+export type FirstScreenDeps = Pick<CoreDeps, 'config' | 'db' | 'catalogue'> & { users: UsersService; maintenance: MaintenanceService };
 
 /** Null when the build has no server rendering (a build older than it): the plain page then. */
-export async function loadFirstScreen(root: string, template: string, deps: Deps, log: FastifyBaseLogger): Promise<FirstScreen | null> {
+export async function loadFirstScreen(root: string, template: string, deps: FirstScreenDeps, log: FastifyBaseLogger): Promise<FirstScreen | null> {
   const file = path.join(root, SSR_MODULE);
   if (!existsSync(file) || !template.includes(ROOT_SLOT) || !template.includes(DATA_SLOT)) {
     log.warn({ file }, 'the web build has no server rendering of the first screen (npm run build -w web): index.html is served as it is');

@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@zalik/contract';
-import type { AppDeps } from '../types/deps.js';
-import { loadFirstScreen } from './first-screen.js';
+import { loadFirstScreen, type FirstScreenDeps } from './first-screen.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
@@ -21,7 +20,7 @@ export function inlineScripts(html: string): string[] {
  * file answers index.html, so the client router owns those paths; `/` with the first screen
  * rendered in (plugins/first-screen.ts).
  */
-export const webPlugin = fp(async (app, opts: { root?: string; deps: Pick<AppDeps, 'config' | 'db' | 'catalogue' | 'users' | 'maintenance'> }) => {
+export const webPlugin = fp(async (app, opts: { root?: string; deps: FirstScreenDeps }) => {
   const root = opts.root ?? DEFAULT_WEB_DIST;
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app is not built (npm run build -w web); only the API is served');

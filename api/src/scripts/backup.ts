@@ -21,7 +21,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../db/pglite.js';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { createBlobStore } from '../ports/blob-store-from-config.js';
@@ -119,7 +119,7 @@ async function dumpPglite(dataDir: string, dir: string, force: boolean): Promise
         'If the server crashed, start and stop it once, or pass --force.',
     );
   }
-  const db = new PGlite({ dataDir: pgdata });
+  const db = newPglite({ dataDir: pgdata });
   try {
     await db.waitReady;
     const tables = await countTables(async (text) => (await db.query<Record<string, unknown>>(text)).rows);

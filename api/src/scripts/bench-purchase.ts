@@ -27,7 +27,7 @@ import { post, SYSTEM } from '../modules/ledger/service.js';
 import { minimalDocx } from '../modules/generators/docx-skeleton.js';
 import { Sandbox } from '../modules/generators/sandbox.js';
 import { saveTemplate } from '../modules/generators/templates.js';
-import { loadTask } from '../modules/orders/tasks.js';
+import { loadTask } from '../modules/catalogue/index.js';
 import { buy, isAuto, PURCHASE_PATH, type BuyersJob, type BuyersResult } from './bench-buyers.js';
 import { replay, type Captured, type PurchaseScript } from './bench-replay.js';
 
@@ -99,7 +99,7 @@ try {
   const manualId = await task(false);
   const autoId = await task(true);
   const checker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: 1 << 20, maxHeapMb: 256 });
-  const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['Варіант: {Варіант}']), fileName: 'b.docx', uploaderId: developer };
+  const template = { task: (await loadTask(db, autoId))!, bytes: minimalDocx(['Варіант: {Варіант}']), fileName: 'b.docx', uploaderId: developer, byAdmin: false };
   await saveTemplate({ ...deps, sandbox: checker }, template).finally(() => checker.close());
 
   // Buyers with exactly enough money for their purchases: the API's, the replay's and one for the capture.
@@ -109,7 +109,7 @@ try {
       post(tx, [{ from: { system: SYSTEM.topup }, to: { user: id, wallet: 'general' }, amount: purchases * PRICE_UAH * 100, kind: 'TOPUP', key: `bench:${id}` }]),
     );
   };
-  const signed = async (id: number) => ({ id, token: await deps.tokens.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false }) });
+  const signed = async (id: number) => ({ id, token: await deps.tokens.sign({ sub: String(id), roles: ['ROLE_USER'], ban: false, courseNumber: 1 }) });
   const buyers: { id: number; token: string }[] = [];
   const replayBuyers: number[] = [];
   const warmBuyers: { id: number; token: string }[] = [];
@@ -135,7 +135,7 @@ try {
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), 9000000000)`);
   const captureBuyer = 5_900_000;
   await fund(captureBuyer, 4);
-  const captureToken = await deps.tokens.sign({ sub: String(captureBuyer), roles: ['ROLE_USER'], ban: false });
+  const captureToken = await deps.tokens.sign({ sub: String(captureBuyer), roles: ['ROLE_USER'], ban: false, courseNumber: 1 });
   const scripts = {} as Record<'auto' | 'manual', PurchaseScript>;
   for (const kind of ['manual', 'auto'] as const) {
     // The second purchase is the one captured: the first fills the caches a running API has warm.

@@ -10,7 +10,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../db/pglite.js';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -69,7 +69,7 @@ async function restorePostgres(url: string, dir: string, m: BackupManifest): Pro
 
 async function restorePglite(pgdata: string, dir: string, m: BackupManifest): Promise<Record<string, number>> {
   await mkdir(pgdata, { recursive: true });
-  const db = new PGlite({ dataDir: pgdata, loadDataDir: new Blob([await readFile(path.join(dir, m.dump.file))]) });
+  const db = newPglite({ dataDir: pgdata, loadDataDir: new Blob([await readFile(path.join(dir, m.dump.file))]) });
   try {
     await db.waitReady;
     return await countTables(async (text) => (await db.query<Record<string, unknown>>(text)).rows);

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { newPglite as createPglite } from '../../src/db/pglite.js';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createScratchDatabase } from '../../src/db/scratch.js';
@@ -37,7 +38,7 @@ export async function createTemplate(databaseUrl: string | undefined): Promise<(
       await scratch.drop();
     };
   }
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const database = await openDatabase({ pglite });
   await migrate(database);
   const dump = await pglite.dumpDataDir('none');
@@ -57,9 +58,9 @@ let dump: Blob | undefined;
 /** A new in-memory PGlite holding the run's migrated template, or an empty one without a template. */
 export async function newPglite(): Promise<PGlite> {
   const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (!file || (!dump && !existsSync(file))) return new PGlite();
+  if (!file || (!dump && !existsSync(file))) return createPglite();
   dump ??= new Blob([readFileSync(file)]);
-  const pglite = new PGlite({ loadDataDir: dump });
+  const pglite = createPglite({ loadDataDir: dump });
   await pglite.waitReady;
   return pglite;
 }

@@ -1,9 +1,10 @@
 import { endpoint } from '../endpoint.js';
 import type {
-  Discount, DiscountBody, DiscountBulkBody, DiscountBulkResult, DiscountList, DiscountListItem, DiscountListQuery, DiscountPatch, Flag,
+  ClientDiscountPage, DiscountSetAnswer, DiscountSetBody, DiscountUpdateBody,
+  DiscountBulkBody, DiscountBulkResult, DiscountList, DiscountListItem, DiscountListQuery, DiscountPatch, Flag,
   InviteList, InviteProgress, SupportSent, TaskDiscountList, TaskIdParam,
 } from '../community.js';
-import type { IdParam, Ok } from '../common.js';
+import type { IdParam, Ok, PageQuery } from '../common.js';
 
 export const invitedFriends = endpoint<{ answer: typeof InviteList }>({
   method: 'GET', path: '/api/v1/invites', access: 'user', tag: 'invites',
@@ -20,10 +21,27 @@ export const claimInviteBonus = endpoint<{ answer: typeof InviteProgress }>({
   method: 'PUT', path: '/api/v1/invites/deposit-amount', access: 'user', tag: 'invites', summary: 'Claims the referral bonus into the general wallet (once)',
 });
 
-/** Answers 204 with no body when `discountValue` 0 removed the discount. */
-export const setDiscount = endpoint<{ body: typeof DiscountBody; answer: typeof Discount }>({
+/**
+ * Two shapes on one path, told apart by what is sent: `{type, discountValue, ...}` (1.8.7,
+ * Zalik's app) sets one discount and answers it (204 when `discountValue` 0 removed it);
+ * `{value, taskIds, telegramIds, activationLimit, from, to}` (the newest client) sets one on
+ * several tasks and answers `{created, updated}`.
+ */
+export const setDiscount = endpoint<{ body: typeof DiscountSetBody; answer: typeof DiscountSetAnswer }>({
   method: 'POST', path: '/api/v1/discounts/discount', access: 'admin', tag: 'discounts',
-  summary: 'Sets a discount (upsert per task and type/user); discountValue 0 removes it (204)',
+  summary: 'Sets a discount (upsert per task and type/user); discountValue 0 removes it (204); the newest client\'s shape sets it on several tasks',
+});
+export const putDiscount = endpoint<{ body: typeof DiscountUpdateBody; answer: typeof DiscountListItem }>({
+  method: 'PUT', path: '/api/v1/discounts/discount', access: 'admin', tag: 'discounts',
+  summary: "The newest client's edit: percent, uses (0: none for everyone's, kept for a user's), window (\"\": no bound)",
+});
+export const globalDiscounts = endpoint<{ query: typeof PageQuery; answer: typeof ClientDiscountPage }>({
+  method: 'GET', path: '/api/v1/discounts/GLOBAL', access: 'admin', tag: 'discounts',
+  summary: "Everyone's discounts with uses left, newest first, `{content, last}` (the newest client's list)",
+});
+export const localDiscounts = endpoint<{ query: typeof PageQuery; answer: typeof ClientDiscountPage }>({
+  method: 'GET', path: '/api/v1/discounts/LOCAL', access: 'admin', tag: 'discounts',
+  summary: "Users' own discounts with uses left, newest first, `{content, last}` (the newest client's list)",
 });
 export const discountsOfTask = endpoint<{ params: typeof TaskIdParam; answer: typeof TaskDiscountList }>({
   method: 'GET', path: '/api/v1/discounts/task/:taskId', access: 'admin', tag: 'discounts',
@@ -54,4 +72,9 @@ export const bulkDiscounts = endpoint<{ body: typeof DiscountBulkBody; answer: t
 export const sendSupport = endpoint<{ body: 'multipart'; answer: typeof SupportSent }>({
   method: 'POST', path: '/api/v1/supports/sent', access: 'user', rateLimit: 'support', tag: 'supports',
   summary: 'Sends a support message: multipart `message` plus `files` repeated 0-3 times (5 MB each)',
+});
+/** The product's newest client's path for the same call (the same limit counts both). */
+export const sendSupportNotification = endpoint<{ body: 'multipart'; answer: typeof SupportSent }>({
+  method: 'POST', path: '/api/v1/notifications/support', access: 'user', rateLimit: 'support', tag: 'supports',
+  summary: 'The same as POST /supports/sent',
 });

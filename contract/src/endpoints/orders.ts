@@ -2,8 +2,8 @@ import { endpoint } from '../endpoint.js';
 import type { IdParam } from '../common.js';
 import type { TelegramIdParam } from '../users.js';
 import type {
-  DeveloperCancelBody, DeveloperOrderList, DeveloperOrdersQuery, DisputeBody, DisputeList, DownloadParam, DownloadQuery, HistoryItem,
-  HistoryList, HistoryQuery, InProgressList, OrderIdParam, ProcessBody, ProcessedTask, ReprocessBody, ResolveBody, RevisionBody,
+  DeveloperCancelBody, DeveloperHistoryQuery, DeveloperOrderList, DeveloperOrdersQuery, HistoryPage, DisputeBody, DisputeList, DownloadParam, DownloadQuery, HistoryItem,
+  HistoryListOrPage, HistoryQuery, InProgressListOrPage, InProgressQuery, OrderIdParam, ProcessBody, ProcessedTask, ReprocessBody, ResolveBody, RevisionBody,
   IdempotencyHeaders, TaskTemplateInfo,
 } from '../orders.js';
 
@@ -13,16 +13,28 @@ export const purchase = endpoint<{ headers: typeof IdempotencyHeaders; body: typ
   method: 'POST', path: '/api/v1/tasks/process', access: 'user', rateLimit: 'purchase', tag,
   summary: 'Buy a task: an auto-generated one answers with its file, a manual one becomes an order in progress',
 });
-export const historyOfUser = endpoint<{ params: typeof TelegramIdParam; query: typeof HistoryQuery; answer: typeof HistoryList }>({
+export const historyOfUser = endpoint<{ params: typeof TelegramIdParam; query: typeof HistoryQuery; answer: typeof HistoryListOrPage }>({
   method: 'GET', path: '/api/v1/histories/user/:telegramId', access: 'user', tag,
-  summary: "A user's purchases, newest first, with signed download links (self or admin); all of them unless page/limit are given",
+  summary:
+    "A user's purchases (`type`: ALL, AUTOGENERATE or REGULAR), newest first, with signed download links (self or admin); " +
+    'all of them as a plain array, or one page `{content, last}` when `page` or `limit` is sent',
 });
-export const ordersInProgress = endpoint<{ answer: typeof InProgressList }>({
-  method: 'GET', path: '/api/v1/histories/developer/in-progress', access: 'developer', tag, summary: "The calling developer's open orders, oldest first",
+export const ordersInProgress = endpoint<{ query: typeof InProgressQuery; answer: typeof InProgressListOrPage }>({
+  method: 'GET', path: '/api/v1/histories/developer/in-progress', access: 'developer', tag,
+  summary: "The calling developer's open orders, oldest first; one page `{content, last}` when `page` or `limit` is sent",
 });
 export const deliverOrder = endpoint<{ params: typeof OrderIdParam; body: 'multipart'; answer: typeof HistoryItem }>({
   method: 'PATCH', path: '/api/v1/histories/history/:id/developer/save-file', access: 'developer', rateLimit: 'upload', tag,
   summary: 'Deliver a manual order: its developer sends 1-10 files (20 MB each) and an optional message',
+});
+/** The newest client's delivery: multipart `id` (the order) and one `file`; the same rules as save-file. */
+export const deliverOrderById = endpoint<{ body: 'multipart'; answer: typeof HistoryItem }>({
+  method: 'PATCH', path: '/api/v1/histories/developer/save_file', access: 'developer', rateLimit: 'upload', tag,
+  summary: 'Deliver a manual order named by the `id` part: its developer sends 1-10 `file` parts (20 MB each)',
+});
+export const developerHistory = endpoint<{ query: typeof DeveloperHistoryQuery; answer: typeof HistoryPage }>({
+  method: 'GET', path: '/api/v1/histories/developer', access: 'developer', tag,
+  summary: "The calling developer's orders past IN_PROGRESS, newest first, `{content, last}`; `isAutoGenerate` picks auto-generated ones or the others",
 });
 export const refundOrder = endpoint<{ params: typeof OrderIdParam; answer: typeof HistoryItem }>({
   method: 'POST', path: '/api/v1/histories/history/:id/refund', access: 'admin', tag,
@@ -48,7 +60,8 @@ export const cancelOverdueOrder = endpoint<{ params: typeof OrderIdParam; answer
 });
 export const developerCancelOrder = endpoint<{ body: typeof DeveloperCancelBody; answer: typeof HistoryItem }>({
   method: 'PATCH', path: '/api/v1/histories/developer/cancel', access: 'developer', tag,
-  summary: "The order's developer cancels it before delivery, with a reason the buyer receives: a full refund",
+  summary:
+    "The order's developer cancels it: before delivery (any reason, even none) or after (a reason is needed), and the buyer gets the whole price back (docs/LEDGER.md)",
 });
 export const developerCompletedOrders = endpoint<{ query: typeof DeveloperOrdersQuery; answer: typeof DeveloperOrderList }>({
   method: 'GET', path: '/api/v1/histories/developer/completed', access: 'developer', tag,
@@ -64,7 +77,7 @@ export const resolveDispute = endpoint<{ params: typeof OrderIdParam; body: type
 });
 export const reprocessOrder = endpoint<{ params: typeof OrderIdParam; body: typeof ReprocessBody; answer: typeof HistoryItem }>({
   method: 'PUT', path: '/api/v1/histories/reprocess/:id', access: 'user', rateLimit: 'purchase', tag,
-  summary: 'The buyer regenerates an auto-generated order with corrected arguments: free, once, within REPROCESS_WINDOW_HOURS',
+  summary: 'The buyer regenerates an auto-generated order with corrected arguments (none sent: its own): free, once, within REPROCESS_WINDOW_HOURS',
 });
 export const replaceOrderFiles = endpoint<{ params: typeof OrderIdParam; body: 'multipart'; answer: typeof HistoryItem }>({
   method: 'PUT', path: '/api/v1/histories/history/update/:id', access: 'admin', rateLimit: 'upload', tag,

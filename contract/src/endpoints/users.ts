@@ -1,5 +1,8 @@
 import { endpoint } from '../endpoint.js';
-import type { AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, TelegramIdParam, User, UserList, UserListQuery, UserSearchQuery } from '../users.js';
+import type {
+  AllUsersQuery, AuthAnswer, AuthBody, BanQuery, Course, CourseBody, RoleBody, RoleParam, RoleRevokeParam, TelegramIdParam, ToggleBanQuery, ToggleRoleBody, User,
+  UserListOrPage, UserListQuery, UserSearchQuery,
+} from '../users.js';
 
 const tag = 'users';
 
@@ -12,12 +15,13 @@ export const signIn = endpoint<{ body: typeof AuthBody; answer: typeof AuthAnswe
   summary: 'Sign in with Telegram initData (the raw string as a JSON string body)',
 });
 
-export const listUsers = endpoint<{ query: typeof UserListQuery; answer: typeof UserList }>({
+export const listUsers = endpoint<{ query: typeof AllUsersQuery; answer: typeof UserListOrPage }>({
   method: 'GET',
   path: '/api/v1/users',
   access: 'admin',
   tag,
-  summary: 'All users, newest first; with `page` (from 0) or `limit` (up to 50, default 30) one page of them',
+  summary:
+    'All users (or those holding `role_name`), newest first, as a plain array; with `page` (from 0) or `limit` (up to 50, default 30) one page `{content, last}`',
 });
 
 export const myCourse = endpoint<{ answer: typeof Course }>({
@@ -37,7 +41,16 @@ export const setMyCourse = endpoint<{ body: typeof CourseBody; answer: typeof Co
   summary: "Choose the caller's course",
 });
 
-export const usersByRole = endpoint<{ params: typeof RoleParam; query: typeof UserListQuery; answer: typeof UserList }>({
+/** The product's newest client's name for the same call (it reads no answer). */
+export const setCourseNumber = endpoint<{ body: typeof CourseBody; answer: typeof Course }>({
+  method: 'PATCH',
+  path: '/api/v1/users/course_number',
+  access: 'user',
+  tag,
+  summary: "Choose the caller's course (the same as PATCH /users/me/course)",
+});
+
+export const usersByRole = endpoint<{ params: typeof RoleParam; query: typeof UserListQuery; answer: typeof UserListOrPage }>({
   method: 'GET',
   path: '/api/v1/users/role/:role',
   access: 'admin',
@@ -45,7 +58,7 @@ export const usersByRole = endpoint<{ params: typeof RoleParam; query: typeof Us
   summary: 'Users who hold a role, newest first; paged like the user list',
 });
 
-export const searchUsers = endpoint<{ query: typeof UserSearchQuery; answer: typeof UserList }>({
+export const searchUsers = endpoint<{ query: typeof UserSearchQuery; answer: typeof UserListOrPage }>({
   method: 'GET',
   path: '/api/v1/users/search',
   access: 'admin',
@@ -75,4 +88,29 @@ export const grantRole = endpoint<{ params: typeof TelegramIdParam; body: typeof
   access: 'admin',
   tag,
   summary: 'Give a user a role',
+});
+
+export const revokeRole = endpoint<{ params: typeof RoleRevokeParam; answer: typeof User }>({
+  method: 'DELETE',
+  path: '/api/v1/users/:telegramId/roles/:role',
+  access: 'admin',
+  tag,
+  summary: "Take a role away (never an admin's own ROLE_ADMIN, nor the last admin's)",
+});
+
+/** The newest client's names for ban and roles. */
+export const toggleBan = endpoint<{ query: typeof ToggleBanQuery; answer: typeof User }>({
+  method: 'PATCH',
+  path: '/api/v1/users/toggle_ban_status',
+  access: 'admin',
+  tag,
+  summary: 'Ban (`value=true`) or unban a user (the same as PATCH /users/{telegramId}/ban)',
+});
+
+export const toggleRole = endpoint<{ body: typeof ToggleRoleBody; answer: typeof User }>({
+  method: 'PATCH',
+  path: '/api/v1/users/toggle_role',
+  access: 'admin',
+  tag,
+  summary: "Grant the role when the user lacks it, take it away when they have it (the same rules as DELETE .../roles/{role})",
 });

@@ -31,7 +31,7 @@ async function authenticate(): Promise<JwtClaims> {
     if (isMaintenanceError(err)) reportMaintenance(err.message);
     throw err;
   }
-  const body = (await res.json().catch(() => null)) as { jwt?: unknown; courseNumber?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as { jwt?: unknown; courseNumber?: unknown; maintenance?: unknown } | null;
   const claims = typeof body?.jwt === 'string' ? decodeClaims(body.jwt) : null;
   if (!claims || typeof body?.jwt !== 'string') throw new ApiError(MSG.tokenInvalid, 401, body);
   setToken(body.jwt);
@@ -39,6 +39,8 @@ async function authenticate(): Promise<JwtClaims> {
   const courseNumber = typeof body.courseNumber === 'number' ? body.courseNumber : undefined;
   if (courseNumber !== undefined) rememberCourse(courseNumber);
   notify(claims, courseNumber);
+  // Signed in during maintenance (the token opens nothing until it ends): the gate shows why.
+  if (typeof body.maintenance === 'string') reportMaintenance(body.maintenance);
   return claims;
 }
 

@@ -26,5 +26,7 @@ export const baseKeys = {
     /** The admin's task picker (tasks whose title holds `title`). */
     taskSearch: (title: string) => ['catalogue', 'tasks', 'search', title] as const,
     template: (taskId: string) => ['catalogue', 'template', taskId] as const,
+    /** The student's search across every course (`q` as sent, trimmed). */
+    search: (q: string) => ['catalogue', 'search', q] as const,
   },
 } as const;

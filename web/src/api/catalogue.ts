@@ -4,8 +4,15 @@ import { endpoints as ep } from '@zalik/contract';
 import { call } from './client';
 import { baseKeys } from './baseKeys';
 
+/**
+ * Asked whole (no `page`), a catalogue list answers the plain array; the `{content}` branch
+ * only satisfies the type. Inline, not the contract's `rowsOf`: its module carries zod, which
+ * the first screen must not.
+ */
+const whole = <T>(answer: T[] | { content: unknown[] }): T[] => (Array.isArray(answer) ? answer : []);
+
 /** A teacher's tasks (the buying screens look a task up in them too). */
-export const tasksOf = (teacherId: string) => call(ep.tasksOfTeacher, { params: { teacherId } });
+export const tasksOf = (teacherId: string) => call(ep.tasksOfTeacher, { params: { teacherId } }).then(whole);
 
 /** The news slides. Decoration: a failure hides the slider instead of raising the banner. */
 export function useNews() {
@@ -18,7 +25,7 @@ export function useNews() {
 }
 
 export function useSubjects(course: number) {
-  return useQuery({ queryKey: baseKeys.catalogue.subjects(course), queryFn: () => call(ep.subjectsOfCourse, { params: { n: course } }) });
+  return useQuery({ queryKey: baseKeys.catalogue.subjects(course), queryFn: () => call(ep.subjectsOfCourse, { params: { n: course } }).then(whole) });
 }
 
 export function useTeachers(subjectId: string) {

@@ -124,6 +124,17 @@ describe('api client', () => {
     expect(events).toEqual([{ type: 'maintenance', message: 'Повернемося о 14:00.' }]);
   });
 
+  it('a sign-in answered during maintenance keeps the token and reports the maintenance, so the gate shows why', async () => {
+    const events: unknown[] = [];
+    const off = subscribeSession((e) => events.push(e));
+    const fresh = jwt('43');
+    fetchMock.mockResolvedValueOnce(json(200, { jwt: fresh, courseNumber: 2, maintenance: 'Повернемося ввечері.' }));
+    await signIn();
+    off();
+    expect(getToken()).toBe(fresh);
+    expect(events).toContainEqual({ type: 'maintenance', message: 'Повернемося ввечері.' });
+  });
+
   it('sends FormData as multipart (the browser sets the boundary)', async () => {
     fetchMock.mockResolvedValue(json(200, {}));
     const form = new FormData();

@@ -9,6 +9,8 @@ export const qkDeposits = {
   options: () => ['wallet', 'deposits', 'options'] as const,
   /** One deposit request: its status, polled while it waits for the payment. */
   one: (id: string) => ['wallet', 'deposits', 'one', id] as const,
+  /** The student's own top-ups still waiting for payment (the wallet lists them, reopenable). */
+  minePending: () => ['wallet', 'deposits', 'mine', 'PENDING'] as const,
   /** Admins: deposit requests by status and provider ('all' for no filter). */
   list: (status: DepositStatus | 'all', provider: DepositProvider | 'all') => ['wallet', 'deposits', 'list', status, provider] as const,
   /** Admins: items of the jar's statement by status. */

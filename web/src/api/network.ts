@@ -19,7 +19,13 @@ export function markOffline(): void {
   set(true);
 }
 
+/**
+ * A read answered: the server is reached again. Not while the browser itself says it is offline:
+ * an answer to a request sent just before the connection dropped arrives late, and would
+ * otherwise call an offline phone online (and a screen whose code never arrived, broken).
+ */
 export function markOnline(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   set(false);
 }
 

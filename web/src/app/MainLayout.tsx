@@ -5,14 +5,17 @@ import { useMe, type Me } from '../api/me';
 import { useListFiltersReset } from '../screens/tasks/lib/useListFiltersReset';
 import { BottomNav } from '../ui';
 import { whenIdle } from './prefetch';
+import { useStartAppLink } from './startApp';
 
 /**
  * The signed-in layout: the screen above, the four-tab navigation below. `--layout-bottom`
  * tells Page and FixedBottomButton how much bottom space the navigation takes. It also watches
- * every navigation to drop the task filters once the user leaves /list-task.
+ * every navigation to drop the task filters once the user leaves /list-task, and follows the
+ * launch's `startapp` link (a bot notice's button opens its thread).
  */
 export function MainLayout({ prefetch }: { prefetch?: (me: Me) => void }) {
   useListFiltersReset();
+  useStartAppLink();
   usePrefetchWhenSettled(prefetch, useMe());
   return (
     <div style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>

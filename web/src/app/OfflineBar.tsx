@@ -12,7 +12,7 @@ export function OfflineBar() {
   const reserve = useReservedTop('--offline-space');
   if (!offline) return null;
   const retry = () => {
-    if (navigator.onLine !== false) markOnline();
+    markOnline();
     void qc.refetchQueries({ type: 'active' });
   };
   return (

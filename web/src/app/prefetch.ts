@@ -27,6 +27,14 @@ export function prefetchRoutes(routes: readonly RouteObject[], paths: readonly s
   }
 }
 
+/** Starts loading every lazy route among `routes` (nested too): what a student may open later. */
+export function prefetchAllRoutes(routes: readonly RouteObject[]): void {
+  for (const r of routes) {
+    if (typeof r.lazy === 'function') void Promise.resolve(r.lazy()).catch(() => undefined);
+    if (r.children) prefetchAllRoutes(r.children);
+  }
+}
+
 /** Runs `task` when the browser is idle (after the first screen's work), at the latest after `timeoutMs`. */
 export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   if (typeof window.requestIdleCallback === 'function') {

@@ -14,21 +14,24 @@ import { LoadingScreen } from '../screens/loading/LoadingScreen';
 import { AuthGate } from './AuthGate';
 import { MainLayout } from './MainLayout';
 import { NotFoundScreen } from './NotFoundScreen';
-import { PREFETCHED_PATHS, prefetchRoutes } from './prefetch';
-import { RouteError } from './RouteError';
+import { PREFETCHED_PATHS, prefetchAllRoutes, prefetchRoutes, whenIdle } from './prefetch';
+import { RouteError, ScreenError } from './RouteError';
 import { Shell } from './Shell';
 import { tasksRoutes } from '../screens/tasks/routes';
 import { buyingRoutes } from '../screens/buying/routes';
 import { historyRoutes } from '../screens/history/routes';
+import { explanationRoutes } from '../screens/explanations/routes';
+import { authorRoutes } from '../screens/authors/routes';
 import { walletRoutes } from '../screens/wallet/routes';
 import { invitationRoutes } from '../screens/invitation/routes';
 import { supportRoutes } from '../screens/support/routes';
+import { threadRoutes } from '../screens/thread/routes';
 import { basePaths } from '../lib/basePaths';
 
 const rules: RouteObject['lazy'] = () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.RulesScreen }));
 
-/** MainLayout's route, where the staff routes are patched in (under the bottom navigation). */
-const MAIN_LAYOUT = 'main-layout';
+/** The route inside MainLayout where the staff routes are patched in (under the bottom navigation and the screens' error state). */
+const SCREENS = 'screens';
 
 /** The admin and developer screens' routes (staffRoutes.tsx): a chunk of route objects, no screen. */
 export const loadStaffRoutes = () => import('./staffRoutes').then((m) => m.staffRoutes);
@@ -36,6 +39,8 @@ export const loadStaffRoutes = () => import('./staffRoutes').then((m) => m.staff
 /** Once the first screen is settled: the student tabs' chunks, and for admins and developers their routes' table. */
 const prefetchTabs = (me: Me) => {
   prefetchRoutes(routes, PREFETCHED_PATHS);
+  // Then every other student screen, so one opened later offline is already here.
+  whenIdle(() => prefetchAllRoutes(routes), 5000);
   if (me.isAdmin || me.isDeveloper) void loadStaffRoutes().catch(() => undefined);
 };
 
@@ -55,24 +60,33 @@ export const routes: RouteObject[] = [
           { path: basePaths.chooseCourse, lazy: () => import('../screens/onboarding/ChooseCourseScreen').then((m) => ({ Component: m.ChooseCourseScreen })) },
           { path: basePaths.rules, lazy: rules },
           {
-            id: MAIN_LAYOUT,
             element: <MainLayout prefetch={prefetchTabs} />,
             children: [
-              // --- tasks (catalogue, buying): index '/' and /list-task/... ---
-              ...tasksRoutes,
-              ...buyingRoutes,
-              // --- wallet: /wallet, /wallet/deposit ---
-              ...walletRoutes,
-              // --- invitation: /invitation, /invitation/invite ---
-              ...invitationRoutes,
-              ...historyRoutes,
-              ...supportRoutes,
-              // --- settings ---
-              { path: basePaths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
-              { path: basePaths.settings.rules, lazy: rules },
-              { path: basePaths.settings.privacy, lazy: () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.PrivacyScreen })) },
-              // --- admin and developer screens: staffRoutes.tsx, patched in here on demand ---
-              { path: '*', element: <NotFoundScreen /> },
+              {
+                id: SCREENS,
+                // A screen that fails (its chunk could not load offline) fails inside the layout.
+                errorElement: <ScreenError />,
+                children: [
+                  // --- tasks (catalogue, buying): index '/' and /list-task/... ---
+                  ...tasksRoutes,
+                  ...buyingRoutes,
+                  ...authorRoutes,
+                  // --- wallet: /wallet, /wallet/deposit ---
+                  ...walletRoutes,
+                  // --- invitation: /invitation, /invitation/invite ---
+                  ...invitationRoutes,
+                  ...historyRoutes,
+                  ...explanationRoutes,
+                  ...threadRoutes,
+                  ...supportRoutes,
+                  // --- settings ---
+                  { path: basePaths.settings.root, lazy: () => import('../screens/settings/SettingsScreen').then((m) => ({ Component: m.SettingsScreen })) },
+                  { path: basePaths.settings.rules, lazy: rules },
+                  { path: basePaths.settings.privacy, lazy: () => import('../screens/rules/RulesScreen').then((m) => ({ Component: m.PrivacyScreen })) },
+                  // --- admin and developer screens: staffRoutes.tsx, patched in here on demand ---
+                  { path: '*', element: <NotFoundScreen /> },
+                ],
+              },
             ],
           },
         ],
@@ -85,12 +99,12 @@ export const routes: RouteObject[] = [
  * createBrowserRouter's `patchRoutesOnNavigation`, called when a path matches no route here or
  * only the `*` one: a path this table knows only as not found may be an admin's or a
  * developer's screen, so their table is loaded (once: the module stays cached) and patched
- * under MainLayout (the router skips the routes it has already), and the router matches again;
+ * under MainLayout's screens (the router skips the routes it has already), and the router matches again;
  * a path that is no screen at all still ends on NotFoundScreen. A deep link (a reload at
  * /settings/admin-panel/...) goes the same way behind Shell's hydrateFallbackElement.
  */
 export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   const matches = matchRoutes(routes, path);
   if (matches && matches[matches.length - 1]!.route.path !== '*') return;
-  patch(MAIN_LAYOUT, await loadStaffRoutes());
+  patch(SCREENS, await loadStaffRoutes());
 };

@@ -26,7 +26,8 @@ function track(): void {
       if (!current) performance.mark('zalik:signed-in');
       current = { claims: e.claims, courseNumber: e.courseNumber };
     }
-    else if (current) current = { ...current, claims: { ...current.claims, ban: true } };
+    // Only a ban marks the session; maintenance (a sign-in may report it right after answering) is the gate's own state.
+    else if (e.type === 'banned' && current) current = { ...current, claims: { ...current.claims, ban: true } };
   });
 }
 

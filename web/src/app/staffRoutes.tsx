@@ -15,6 +15,7 @@ import { dashboardRoutes } from '../screens/dashboard/routes';
 import { walletStaffRoutes } from '../screens/wallet/staffRoutes';
 import { historyStaffRoutes } from '../screens/history/staffRoutes';
 import { devPanelRoutes } from '../screens/dev-panel/routes';
+import { explanationStaffRoutes } from '../screens/explanations/staffRoutes';
 
 export const staffRoutes: RouteObject[] = [
   // --- catalogue editors: /add-subject, /edit-subject, /list-task/add-task/..., .../add-teacher ---
@@ -24,6 +25,7 @@ export const staffRoutes: RouteObject[] = [
   ...broadcastsRoutes,
   ...adminDiscountsRoutes,
   ...dashboardRoutes,
+  ...explanationStaffRoutes,
   // --- wallet: the developer's /wallet/withdraw, the admins' wallet screens ---
   ...walletStaffRoutes,
   ...historyStaffRoutes,

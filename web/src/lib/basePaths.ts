@@ -37,6 +37,9 @@ export const basePaths = {
     to: (subjectId: string, kind: BuyingKind) => `${subject(subjectId)}/${kind}/buying-result`,
   },
 
+  /** A task author's profile, from the creator's name on a task card and on the buying screen (inside the list area, so the list's filters stay). */
+  author: at('/list-task/author/:telegramId', (telegramId: string) => `/list-task/author/${enc(telegramId)}`),
+
   // --- catalogue editors (admins) ---
   addSubject: '/add-subject',
   editSubject: '/edit-subject',
@@ -64,11 +67,26 @@ export const basePaths = {
       editArgument: 'edit-argument',
       chooseDeveloper: 'choose-developer',
       chooseType: 'choose-type',
+      /** The edit form: the teacher the task moves to. */
+      chooseTeacher: 'choose-teacher',
+      /** The edit form of an auto-generated task: its template from the library. */
+      chooseTemplate: 'choose-template',
       giveDiscount: 'give-discount',
       /** Under give-discount. */
       chooseUser: 'choose-user',
     },
   },
+
+  /**
+   * An order's thread with its developer and support, from the history, the dev panel, disputes
+   * and the bot's notice; under the settings tab, where the history and the dev panel are.
+   */
+  thread: at('/settings/chat/:orderId', (orderId: string) => `/settings/chat/${enc(orderId)}`),
+  /** Only a prefix of the threads' paths, never a screen (going up from a thread lands on settings). */
+  threadArea: '/settings/chat',
+
+  /** An order's tutor chat ("Пояснення"), from the result screen and the history. */
+  explanation: at('/explanation/:sessionId', (sessionId: string) => `/explanation/${enc(sessionId)}`),
 
   // --- wallet tab ---
   wallet: {
@@ -76,6 +94,8 @@ export const basePaths = {
     /** The top-up sheet over the wallet (a child route of /wallet). */
     deposit: '/wallet/deposit',
     withdraw: '/wallet/withdraw',
+    /** Saved payout details (a card or a crypto address), reached from the withdraw screen. */
+    payoutDetails: '/wallet/withdraw/details',
   },
 
   // --- invitation tab ---

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date';
+import { dayLabel, formatDate, formatTime } from './date';
+import { kyivDay } from './kyivTime';
 
 describe('formatDate', () => {
   it('shows Kyiv time in Ukrainian (winter, UTC+2)', () => {
@@ -22,5 +23,19 @@ describe('formatDate', () => {
   it('answers an empty string for missing or broken values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('chat dates', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  it('names today and yesterday by Kyiv’s calendar, other days by date', () => {
+    expect(dayLabel('2026-11-22T08:00:00Z', now)).toBe('Сьогодні');
+    // 23:30 UTC on the 21st is already the 22nd in Kyiv.
+    expect(dayLabel('2026-11-21T23:30:00Z', now)).toBe('Сьогодні');
+    expect(dayLabel('2026-11-21T12:00:00Z', now)).toBe('Вчора');
+    expect(dayLabel('2026-11-02T12:00:00Z', now)).toBe('2 листопада');
+    expect(dayLabel('2025-12-31T12:00:00Z', now)).toBe('31 грудня 2025');
+    expect(kyivDay('2026-11-21T23:30:00Z')).toBe('2026-11-22');
+    expect(formatTime('2026-11-22T13:33:00Z')).toBe('15:33');
   });
 });

@@ -55,3 +55,10 @@ export function fromKyivLocal(local: string): string | null {
   instant = wall - offsetAt(instant);
   return new Date(instant).toISOString();
 }
+
+const kyivDate = new Intl.DateTimeFormat('en-CA', { timeZone: KYIV_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/**
+ * The Kyiv calendar day of a moment as `YYYY-MM-DD`, today's by default: the end of a span of
+ * days (exports, the audit list), a chat's date separators.
+ */
+export const kyivDay = (at: string | number | Date = Date.now()): string => kyivDate.format(new Date(at));

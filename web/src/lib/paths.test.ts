@@ -19,9 +19,11 @@ describe('app paths (lib/paths.ts)', () => {
     expect(route(paths.buyingResult.task, paths.buyingResult.to('7', 'buying-task')).match?.params).toEqual({ subjectId: '7' });
     expect(route(paths.buyingResult.test, paths.buyingResult.to('7', 'buying-test')).match?.params).toEqual({ subjectId: '7' });
     expect(route(paths.addTeacher.pattern, paths.addTeacher('7')).match?.params).toEqual({ subjectId: '7' });
+    expect(route(paths.thread.pattern, paths.thread('12')).match?.params).toEqual({ orderId: '12' });
     expect(route(paths.editTeacher.pattern, paths.editTeacher('7', '3')).query).toEqual({ teacherId: '3' });
     expect(route(paths.taskForm.add, paths.taskForm.toAdd('7', '3'))).toEqual({ match: expect.objectContaining({ params: { subjectId: '7' } }), query: { teacherId: '3' } });
     expect(route(paths.taskForm.edit, paths.taskForm.toEdit('7', '9'))).toEqual({ match: expect.objectContaining({ params: { subjectId: '7' } }), query: { taskId: '9' } });
+    expect(route(paths.author.pattern, paths.author('100002')).match?.params).toEqual({ telegramId: '100002' });
     expect(paths.taskForm.base('edit', '7')).toBe(matchPath(paths.taskForm.edit, '/list-task/edit-task/7')?.pathname);
     for (const user of [paths.admin.user, paths.admin.giveRole, paths.admin.wallet, paths.admin.history]) {
       expect(route(user.pattern, user('100001'))).toEqual({ match: expect.anything(), query: { telegramId: '100001' } });

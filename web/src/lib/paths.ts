@@ -35,10 +35,16 @@ export const paths = {
     news: `${adminPanel}/news`,
     newsForm: `${adminPanel}/news/edit`,
     maintenance: `${adminPanel}/maintenance`,
+    /** Who did what (docs/SECURITY.md "Audit trail"); `?userId=` narrows it to the actions on one user. */
+    audit: at(`${adminPanel}/audit`, (filter: { userId?: string } = {}) => (filter.userId ? `${adminPanel}/audit?userId=${enc(filter.userId)}` : `${adminPanel}/audit`)),
     dashboard: `${adminPanel}/dashboard`,
+    /** What the tutor's answers draw on (docs/EXPLANATIONS.md). */
+    explanationDocuments: `${adminPanel}/explanation-documents`,
     broadcasts: `${adminPanel}/broadcasts`,
     newBroadcast: `${adminPanel}/broadcasts/new`,
     broadcast: at(`${adminPanel}/broadcasts/view`, (id: string) => `${adminPanel}/broadcasts/view?id=${enc(id)}`),
+    /** The template library: DOCX templates several tasks share. */
+    templates: `${adminPanel}/templates`,
     discounts: `${adminPanel}/discounts`,
     discountNew: `${adminPanel}/discounts/new`,
     discount: at(`${adminPanel}/discounts/edit`, (id: string) => `${adminPanel}/discounts/edit?id=${enc(id)}`),

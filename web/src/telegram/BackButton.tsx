@@ -14,7 +14,7 @@ export const ROOT_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Paths that are only prefixes, never screens: going "up" past them lands on the tasks tab. */
-const NOT_SCREENS = new Set([basePaths.listArea, basePaths.taskForm.root('add'), basePaths.taskForm.root('edit')]);
+const NOT_SCREENS = new Set([basePaths.listArea, basePaths.threadArea, basePaths.taskForm.root('add'), basePaths.taskForm.root('edit')]);
 
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -12,6 +12,7 @@ interface ActionSheetProps {
   /** Shown while set: the sheet's title and accessible name (e.g. the file's name). */
   title: string | null;
   actions: SheetAction[];
+  /** Called on 'Скасувати', the backdrop, Escape, and after any action: a choice closes the sheet. */
   onClose: () => void;
 }
 
@@ -38,7 +39,10 @@ export function ActionSheet({ title, actions, onClose }: ActionSheetProps) {
               key={a.label}
               type="button"
               className={`${styles.button} ${a.destructive ? styles.danger : ''}`}
-              onClick={a.onSelect}
+              onClick={() => {
+                a.onSelect();
+                onClose();
+              }}
               autoFocus={i === 0}
             >
               {a.label}

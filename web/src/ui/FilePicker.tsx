@@ -116,7 +116,6 @@ export function FilePicker({ files, onChange, add, maxFiles, hint, label, edit, 
                 label: 'Замінити файл',
                 onSelect: () => {
                   setReplacing(selected);
-                  setSelected(null);
                   replaceInput.current?.click();
                 },
               },
@@ -125,7 +124,6 @@ export function FilePicker({ files, onChange, add, maxFiles, hint, label, edit, 
                 destructive: true,
                 onSelect: () => {
                   if (selected !== null) remove(selected);
-                  setSelected(null);
                 },
               },
             ]}

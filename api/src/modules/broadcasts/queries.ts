@@ -1,7 +1,8 @@
+import { currentRequestId } from '../../lib/request-context.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { row, rows, type Executor } from '../../db/client.js';
-import type { OutboxPayload } from '../outbox/worker.js';
-import type { StoredUpload } from '../files/upload.js';
+import type { OutboxPayload } from '../outbox/index.js';
+import type { StoredUpload } from '../files/index.js';
 
 /** Who a broadcast is for: every user of the course (or all), but never a banned one. */
 const audience = (courseNumber: number | null): SQL =>
@@ -42,8 +43,8 @@ export async function enqueueBroadcast(ex: Executor, id: number, courseNumber: n
   const r = await row<{ n: number | string }>(
     ex,
     sql`WITH queued AS (
-          INSERT INTO outbox (kind, chat_id, payload, dedupe_key, priority, broadcast_id)
-          SELECT 'broadcast', u.telegram_id, ${JSON.stringify(payload)}::jsonb, ${`broadcast:${id}:`} || u.telegram_id, 1, ${id}
+          INSERT INTO outbox (kind, chat_id, payload, dedupe_key, priority, broadcast_id, request_id)
+          SELECT 'broadcast', u.telegram_id, ${JSON.stringify(payload)}::jsonb, ${`broadcast:${id}:`} || u.telegram_id, 1, ${id}, ${currentRequestId()}::text
           FROM users u WHERE ${audience(courseNumber)} AND u.bot_blocked_at IS NULL
           ON CONFLICT (dedupe_key) DO NOTHING
           RETURNING 1)

@@ -3,11 +3,11 @@ import {
   BROADCAST_MAX_FILES, BROADCAST_MAX_FILE_BYTES, BROADCAST_MESSAGE_MAX, Broadcast, BroadcastAudienceQuery, BroadcastList, BroadcastRecipients,
   IdParam, MSG, endpoints as ep,
 } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { binaryFile } from '../files/multipart-doc.js';
+import { currentUser } from '../../http/auth.js';
+import { binaryFile } from '../../http/multipart-doc.js';
 import { broadcastById, countAudience, recentBroadcasts } from './queries.js';
 import { courseOf, sendBroadcast, toBroadcast } from './service.js';
 
@@ -15,7 +15,7 @@ import { courseOf, sendBroadcast, toBroadcast } from './service.js';
 const RECENT = 50;
 
 /** Admins' broadcasts (`/api/v1/notifications/...`); sending is the outbox's (docs/BOT.md "Broadcasts"). */
-export const broadcastsRoutes = ({ db, blobs }: AppDeps): Route[] => [
+export const broadcastsRoutes = ({ db, blobs }: CoreDeps): Route[] => [
   route(ep.broadcastRecipients, { query: BroadcastAudienceQuery, answer: BroadcastRecipients }, (request) =>
     countAudience(db, courseOf(request.query.courseNumber)),
   ),

@@ -5,9 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import { detectFileType } from '../files/types.js';
-import { receiveFiles, removeBlobs } from '../files/upload.js';
+import { detectFileType } from '../files/index.js';
+import { receiveFiles, removeBlobs } from '../files/index.js';
 import { broadcastById, countAudience, enqueueBroadcast, insertBroadcast, setRecipients, type BroadcastRow } from './queries.js';
+import { recordAudit } from '../audit/index.js';
 
 /** `all` is everyone (null); otherwise the course number. */
 export function courseOf(audience: string): number | null {
@@ -64,6 +65,12 @@ export async function sendBroadcast(deps: { db: Db; blobs: BlobStore }, request:
       });
       // What was queued, counted by the same statement (a user may have joined since the count).
       await setRecipients(tx, id, queued);
+      await recordAudit(tx, {
+        adminId,
+        action: 'broadcast.send',
+        target: `broadcast:${id}`,
+        after: { audience: audience.data, recipients: queued, files: files.length, message: message.slice(0, 200) },
+      });
       return id;
     });
     return toBroadcast((await broadcastById(db, id))!);

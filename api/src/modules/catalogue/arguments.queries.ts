@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MSG, type Argument } from '@zalik/contract';
-import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { row, rows, type Executor, type Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { idOut } from './common.js';
 
@@ -42,18 +42,18 @@ export async function updateArgument(ex: Executor, id: number, a: { name?: strin
  * The admin deletes or replaces those tasks first; archived tasks do not count, since their
  * histories carry the values already given.
  */
-export async function archiveArgument(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Lock first, check after: a task being created with this argument holds FOR SHARE on it,
-    // so we wait for it and the check below (a new statement) sees that task.
-    const found = await row(tx, sql`SELECT id FROM arguments WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
-    if (!found) throw notFound(MSG.argumentNotFound);
-    const used = await row(
-      tx,
-      sql`SELECT 1 AS used FROM task_arguments ta JOIN tasks t ON t.id = ta.task_id
-          WHERE ta.argument_id = ${id} AND t.deleted_at IS NULL LIMIT 1`,
-    );
-    if (used) throw conflict(MSG.argumentInUse);
-    await tx.execute(sql`UPDATE arguments SET deleted_at = now() WHERE id = ${id}`);
-  });
+/** Archives an argument no catalogue task uses, inside the caller's transaction; answers what it was. */
+export async function archiveArgument(tx: Tx, id: number): Promise<{ name: string }> {
+  // Lock first, check after: a task being created with this argument holds FOR SHARE on it,
+  // so we wait for it and the check below (a new statement) sees that task.
+  const found = await row<{ name: string }>(tx, sql`SELECT name FROM arguments WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+  if (!found) throw notFound(MSG.argumentNotFound);
+  const used = await row(
+    tx,
+    sql`SELECT 1 AS used FROM task_arguments ta JOIN tasks t ON t.id = ta.task_id
+        WHERE ta.argument_id = ${id} AND t.deleted_at IS NULL LIMIT 1`,
+  );
+  if (used) throw conflict(MSG.argumentInUse);
+  await tx.execute(sql`UPDATE arguments SET deleted_at = now() WHERE id = ${id}`);
+  return { name: found.name };
 }

@@ -20,6 +20,12 @@ export const renderJson = <S extends z.ZodType>(schema: S, value: z.output<S>): 
 /** Sends JSON rendered by `renderJson` (or `TeacherTaskList`) as it is. */
 export const sendJson = (reply: FastifyReply, body: Buffer | string) => reply.type('application/json; charset=utf-8').send(body);
 
+/** One page of a list already in memory (a cached catalogue list): `page` from 0. */
+export const pageOfRows = <T>(all: readonly T[], page: number, limit: number): { content: T[]; last: boolean } => ({
+  content: all.slice(page * limit, page * limit + limit),
+  last: page * limit + limit >= all.length,
+});
+
 /** Advisory lock classes: one name check at a time per course (subjects) or per subject (teachers). */
 const NAME_LOCK = { subject: 7301, teacher: 7302 } as const;
 

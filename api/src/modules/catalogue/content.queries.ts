@@ -47,8 +47,8 @@ export async function updateNews(ex: Executor, id: number, n: Partial<Omit<News,
   return updated && toNews(updated);
 }
 
-export const deleteNews = async (ex: Executor, id: number): Promise<boolean> =>
-  Boolean(await row(ex, sql`DELETE FROM news WHERE id = ${id} RETURNING id`));
+/** Deletes a slide; answers what it was, or nothing when there was none. */
+export const deleteNews = (ex: Executor, id: number) => row<{ title: string }>(ex, sql`DELETE FROM news WHERE id = ${id} RETURNING title`);
 
 export const listFaq = async (ex: Executor): Promise<Faq[]> =>
   (await rows<FaqRow>(ex, sql`SELECT id, question, answer FROM faq ORDER BY position, id`)).map(toFaq);
@@ -75,5 +75,5 @@ export async function updateFaq(ex: Executor, id: number, f: Partial<Omit<Faq, '
   return updated && toFaq(updated);
 }
 
-export const deleteFaq = async (ex: Executor, id: number): Promise<boolean> =>
-  Boolean(await row(ex, sql`DELETE FROM faq WHERE id = ${id} RETURNING id`));
+/** Deletes a question; answers what it was, or nothing when there was none. */
+export const deleteFaq = (ex: Executor, id: number) => row<{ question: string }>(ex, sql`DELETE FROM faq WHERE id = ${id} RETURNING question`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@zalik/contract';
 import { row, rows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { SELECT_USER, type UserRow } from '../users/service.js';
+import { SELECT_USER, type UserRow } from '../users/index.js';
 
 /** The users who created a live subject's tasks (hidden ones too when `withHidden`); 404 for no such subject. */
 export async function developersOfSubject(db: Db, subjectId: number, withHidden: boolean): Promise<UserRow[]> {

@@ -1,11 +1,13 @@
 import { Faq, FaqBody, FaqList, FaqPatch, IdParam, MSG, Ok, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import * as q from './content.queries.js';
+import { deletedByAdmin } from './audited.js';
+import { currentUser } from '../../http/auth.js';
 
 /** Questions and answers shown to every user. */
-export const faqRoutes = ({ db }: AppDeps): Route[] => [
+export const faqRoutes = ({ db }: CoreDeps): Route[] => [
   route(ep.listFaq, { answer: FaqList }, () => q.listFaq(db)),
 
   route(ep.createFaq, { body: FaqBody, answer: Faq }, (request) => q.insertFaq(db, request.body)),
@@ -17,7 +19,12 @@ export const faqRoutes = ({ db }: AppDeps): Route[] => [
   }),
 
   route(ep.deleteFaq, { params: IdParam, answer: Ok }, async (request) => {
-    if (!(await q.deleteFaq(db, Number(request.params.id)))) throw notFound(MSG.faqNotFound);
+    const id = Number(request.params.id);
+    await deletedByAdmin(db, currentUser(request).telegramId, `faq:${id}`, async (tx) => {
+      const deleted = await q.deleteFaq(tx, id);
+      if (!deleted) throw notFound(MSG.faqNotFound);
+      return deleted;
+    });
     return { ok: true as const };
   }),
 ];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { row, type Executor } from '../../db/client.js';
 import type { SeedStep } from '../../types/deps.js';
-import { PERSONAS } from '../demo/personas.js';
+import { PERSONAS } from '../users/index.js';
 import { DEMO_ARGUMENTS, DEMO_FAQ, DEMO_NEWS, DEMO_SUBJECTS, KIND_ARGS, KIND_DESCRIPTION, type ArgKey, type WorkSpec } from './seed-data.js';
 
 const DOCX_GENERATOR = 'docx-template';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MSG, nameKey, type Subject } from '@zalik/contract';
-import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { row, rows, type Db, type Executor, type Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { assertUniqueName, idOut } from './common.js';
 
@@ -50,15 +50,18 @@ export async function updateSubject(db: Db, id: number, patch: { name?: string; 
 }
 
 /** Archives a live subject with its teachers and tasks; histories keep reading them. */
-export async function archiveSubject(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Subject first: its row lock makes a concurrent teacher/task creation under it wait
-    // (they hold FOR SHARE), so the cascade below sees whatever they committed.
-    const archived = await row(tx, sql`UPDATE subjects SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
-    if (!archived) throw notFound(MSG.subjectNotFound);
-    await tx.execute(sql`UPDATE teachers SET deleted_at = now() WHERE subject_id = ${id} AND deleted_at IS NULL`);
-    await tx.execute(sql`
-      UPDATE tasks SET deleted_at = now()
-      WHERE deleted_at IS NULL AND teacher_id IN (SELECT id FROM teachers WHERE subject_id = ${id})`);
-  });
+/** Archives a subject with its teachers and tasks, inside the caller's transaction; answers what it was. */
+export async function archiveSubject(tx: Tx, id: number): Promise<{ name: string; courseNumber: number }> {
+  // Subject first: its row lock makes a concurrent teacher/task creation under it wait
+  // (they hold FOR SHARE), so the cascade below sees whatever they committed.
+  const archived = await row<{ name: string; course_number: number }>(
+    tx,
+    sql`UPDATE subjects SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING name, course_number`,
+  );
+  if (!archived) throw notFound(MSG.subjectNotFound);
+  await tx.execute(sql`UPDATE teachers SET deleted_at = now() WHERE subject_id = ${id} AND deleted_at IS NULL`);
+  await tx.execute(sql`
+    UPDATE tasks SET deleted_at = now()
+    WHERE deleted_at IS NULL AND teacher_id IN (SELECT id FROM teachers WHERE subject_id = ${id})`);
+  return { name: archived.name, courseNumber: Number(archived.course_number) };
 }

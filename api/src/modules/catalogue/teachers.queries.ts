@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MSG, nameKey, type Teacher } from '@zalik/contract';
-import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { row, rows, type Db, type Executor, type Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { assertUniqueName, idOut } from './common.js';
 import { lockLiveSubject } from './subjects.queries.js';
@@ -58,12 +58,15 @@ export async function renameTeacher(db: Db, id: number, name: string): Promise<T
 }
 
 /** Archives a live teacher with their tasks; histories keep reading them. */
-export async function archiveTeacher(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Teacher first: a concurrent task creation holds FOR SHARE on it, so we wait for it
-    // and the next statement archives that task too.
-    const archived = await row(tx, sql`UPDATE teachers SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
-    if (!archived) throw notFound(MSG.teacherNotFound);
-    await tx.execute(sql`UPDATE tasks SET deleted_at = now() WHERE teacher_id = ${id} AND deleted_at IS NULL`);
-  });
+/** Archives a teacher with their tasks, inside the caller's transaction; answers what it was. */
+export async function archiveTeacher(tx: Tx, id: number): Promise<{ name: string; subjectId: number }> {
+  // Teacher first: a concurrent task creation holds FOR SHARE on it, so we wait for it
+  // and the next statement archives that task too.
+  const archived = await row<{ name: string; subject_id: number | string }>(
+    tx,
+    sql`UPDATE teachers SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING name, subject_id`,
+  );
+  if (!archived) throw notFound(MSG.teacherNotFound);
+  await tx.execute(sql`UPDATE tasks SET deleted_at = now() WHERE teacher_id = ${id} AND deleted_at IS NULL`);
+  return { name: archived.name, subjectId: Number(archived.subject_id) };
 }

@@ -1,12 +1,14 @@
-import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherList, TeacherUpdate, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import { IdParam, MSG, Ok, SubjectParam, Teacher, TeacherCreate, TeacherList, TeacherUpdate, TeacherUpdateById, endpoints as ep } from '@zalik/contract';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
 import { renderJson, sendJson } from './common.js';
 import * as q from './teachers.queries.js';
+import { deletedByAdmin } from './audited.js';
+import { currentUser } from '../../http/auth.js';
 
 /** A subject's teachers; the list is served from the catalogue cache as rendered JSON. */
-export const teachersRoutes = ({ db, catalogue }: AppDeps): Route[] => [
+export const teachersRoutes = ({ db, catalogue }: CoreDeps): Route[] => [
   route(ep.teachersOfSubject, { params: SubjectParam, answer: TeacherList }, async (request, reply) => {
     const subjectId = Number(request.params.subjectId);
     const body = await catalogue.read(`teachers:${subjectId}`, ['subjects', 'teachers'], async () => {
@@ -26,8 +28,11 @@ export const teachersRoutes = ({ db, catalogue }: AppDeps): Route[] => [
     q.renameTeacher(db, Number(request.params.id), request.body.name),
   ),
 
+  route(ep.putTeacher, { body: TeacherUpdateById, answer: Teacher }, (request) => q.renameTeacher(db, Number(request.body.id), request.body.name)),
+
   route(ep.deleteTeacher, { params: IdParam, answer: Ok }, async (request) => {
-    await q.archiveTeacher(db, Number(request.params.id));
+    const id = Number(request.params.id);
+    await deletedByAdmin(db, currentUser(request).telegramId, `teacher:${id}`, (tx) => q.archiveTeacher(tx, id));
     return { ok: true as const };
   }),
 ];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_TOP_LIMIT, kopecksToUah, type DashboardDay, type LeaderboardDeveloper, type TopSubject, type TopTask } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
-import { SYSTEM } from '../ledger/service.js';
+import { SYSTEM } from '../ledger/index.js';
 import { DEADLINE, DELIVERED_AT } from './clock.js';
 import { bounds, TZ, type Span } from './period.js';
 
@@ -27,8 +27,9 @@ export async function dailyChart(ex: Executor, days: number, now: Date): Promise
         ), paid AS (
           SELECT ${day} AS day,
                  SUM(amount) FILTER (WHERE kind = 'PURCHASE') AS sales,
-                 SUM(amount) FILTER (WHERE kind <> 'PURCHASE' AND credit_account_id = (SELECT id FROM accounts WHERE code = ${SYSTEM.fees})) AS fees
-          FROM transfers WHERE kind IN ('PURCHASE', 'PLATFORM_FEE', 'WITHDRAWAL_FEE') AND created_at >= ${start} AND created_at < ${at} GROUP BY 1
+                 COALESCE(SUM(amount) FILTER (WHERE kind IN ('PLATFORM_FEE', 'WITHDRAWAL_FEE') AND credit_account_id = (SELECT id FROM accounts WHERE code = ${SYSTEM.fees})), 0)
+                   - COALESCE(SUM(amount) FILTER (WHERE kind = 'FEE_REVERSAL'), 0) AS fees
+          FROM transfers WHERE kind IN ('PURCHASE', 'PLATFORM_FEE', 'WITHDRAWAL_FEE', 'FEE_REVERSAL') AND created_at >= ${start} AND created_at < ${at} GROUP BY 1
         )
         SELECT to_char(days.day, 'YYYY-MM-DD') AS date, placed.purchases, placed.auto, paid.sales, paid.fees
         FROM days LEFT JOIN placed ON placed.day = days.day LEFT JOIN paid ON paid.day = days.day
@@ -91,9 +92,11 @@ export async function leaderboard(ex: Executor, s: Span): Promise<LeaderboardDev
           WHERE ${DELIVERED_AT} >= ${b.from} AND ${DELIVERED_AT} < ${b.to} AND o.status <> 'IN_PROGRESS'
           GROUP BY o.developer_id
         ), earned AS (
-          SELECT a.owner_id AS id, SUM(t.amount) AS earned
-          FROM transfers t JOIN accounts a ON a.id = t.credit_account_id
-          WHERE t.kind IN ('SALE', 'ESCROW_RELEASE') AND a.kind = 'dev' AND t.created_at >= ${b.from} AND t.created_at < ${b.to}
+          -- What sales paid into dev wallets, less the sales their developers cancelled (a reversal
+          -- takes the share back from the dev wallet, docs/LEDGER.md), each in the span it happened.
+          SELECT a.owner_id AS id, SUM(CASE WHEN t.kind = 'SALE_REVERSAL' THEN -t.amount ELSE t.amount END) AS earned
+          FROM transfers t JOIN accounts a ON a.id = CASE WHEN t.kind = 'SALE_REVERSAL' THEN t.debit_account_id ELSE t.credit_account_id END
+          WHERE t.kind IN ('SALE', 'ESCROW_RELEASE', 'SALE_REVERSAL') AND a.kind = 'dev' AND t.created_at >= ${b.from} AND t.created_at < ${b.to}
           GROUP BY a.owner_id
         )
         SELECT u.telegram_id, u.username, trim(u.first_name || ' ' || u.last_name) AS name,

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { EXPORT_COLUMNS, type ExportKind } from '@zalik/contract';
+import { AUDIT_ACTION_LABELS, EXPORT_COLUMNS, type AuditEntry, type ExportKind } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
+import { inBatches } from '../../db/batches.js';
 import { csvStream, uahCell, type Cell } from './csv.js';
 import { DEADLINE, DELIVERED_AT } from './clock.js';
 import { TZ } from './period.js';
+import { auditRowsAfter } from '../audit/index.js';
+import type { ExportFilters } from './links.js';
 
 /** Rows read per query: one page is all an export holds in memory. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -63,20 +66,10 @@ interface OrderRow extends Keyed {
   refunded: string | null;
 }
 
-/**
- * Keyset pages of a query ordered by (time, id): each page starts after the last row of the one
- * before, so no page re-reads what came earlier (as OFFSET would) and no transaction stays open
- * between pages.
- */
+/** Pages of a query ordered by (time, id), each starting after the last row of the one before. */
 async function* keyset<R extends Keyed>(page: (c: Cursor | null) => Promise<R[]>, toCells: (r: R) => Cell[], size: number): AsyncGenerator<Cell[][]> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const found = await page(cursor);
-    if (found.length > 0) yield found.map(toCells);
-    if (found.length < size) return;
-    const last = found.at(-1)!;
-    cursor = { at: last.cursor_at, id: Number(last.id) };
-  }
+  const pages = inBatches<R>((last) => page(last && { at: last.cursor_at, id: Number(last.id) }), size);
+  for await (const found of pages) yield found.map(toCells);
 }
 
 export function transferPages(ex: Executor, from: string, to: string, size = EXPORT_PAGE_ROWS): AsyncGenerator<Cell[][]> {
@@ -124,8 +117,29 @@ export function orderPages(ex: Executor, from: string, to: string, size = EXPORT
   );
 }
 
+/**
+ * A moment as the accountant's other columns show it: Kyiv wall time to the second. Formatted
+ * here, not by `kyiv()` in SQL as the other kinds are, because the audit rows come from the audit
+ * area's own query (one query for the screen and the file) and it answers ISO instants.
+ */
+const kyivText = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+const jsonCell = (v: Record<string, unknown> | null) => (v === null ? null : JSON.stringify(v));
+
+/** The audit trail's rows the filters keep, oldest first (docs/SECURITY.md, "Audit trail"). */
+export async function* auditPages(ex: Executor, span: { from: string; to: string; filters?: ExportFilters }, size = EXPORT_PAGE_ROWS): AsyncGenerator<Cell[][]> {
+  const found = inBatches<AuditEntry>((last) => auditRowsAfter(ex, { ...span.filters, from: span.from, to: span.to }, last ? Number(last.id) : 0, size), size);
+  for await (const page of found) {
+    yield page.map((e) => [
+      Number(e.id), kyivText(e.at), Number(e.admin.telegramId), e.admin.username, AUDIT_ACTION_LABELS[e.action], e.target,
+      e.userId === null ? null : Number(e.userId), jsonCell(e.before), jsonCell(e.after), e.requestId, e.ip,
+    ]);
+  }
+}
+
 /** The whole CSV of one kind for a span of Kyiv days, streamed page by page. */
-export function exportCsv(ex: Executor, kind: ExportKind, from: string, to: string, size = EXPORT_PAGE_ROWS) {
-  const pages = kind === 'transfers' ? transferPages(ex, from, to, size) : orderPages(ex, from, to, size);
+export function exportCsv(ex: Executor, kind: ExportKind, from: string, to: string, filters?: ExportFilters, size = EXPORT_PAGE_ROWS) {
+  const pages =
+    kind === 'transfers' ? transferPages(ex, from, to, size) : kind === 'orders' ? orderPages(ex, from, to, size) : auditPages(ex, { from, to, filters }, size);
   return csvStream(EXPORT_COLUMNS[kind], pages);
 }

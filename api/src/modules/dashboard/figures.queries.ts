@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { kopecksToUah, type DashboardBacklog, type DashboardFigures, type Figure } from '@zalik/contract';
 import { row, type Executor } from '../../db/client.js';
-import { SYSTEM } from '../ledger/service.js';
+import { SYSTEM } from '../ledger/index.js';
 import { DEADLINE, DISPUTED_NOW, LEFT_QUEUE_AT, disputedAt } from './clock.js';
 import { bounds, type Span } from './period.js';
 
@@ -33,15 +33,19 @@ function money(ex: Executor, s: Span) {
   const account = (code: string) => sql`(SELECT id FROM accounts WHERE code = ${code})`;
   return row<Pairs<'sales' | 'refunds' | 'fees' | 'admin' | 'stars' | 'monobank'>>(
     ex,
+    // A released sale its developer cancelled (docs/LEDGER.md) went back to the buyer from the
+    // dev wallet and the fees: a refund, and a fee no longer kept.
     sql`SELECT ${pair('sales', sumIf(sql`kind = 'PURCHASE'`))},
-               ${pair('refunds', sumIf(sql`kind = 'REFUND'`))},
-               ${pair('fees', sumIf(sql`kind IN ('PLATFORM_FEE', 'WITHDRAWAL_FEE') AND credit_account_id = ${account(SYSTEM.fees)}`))},
+               ${pair('refunds', sumIf(sql`kind IN ('REFUND', 'SALE_REVERSAL', 'FEE_REVERSAL')`))},
+               ${pair('fees', (span) => sql`${sumIf(sql`kind IN ('PLATFORM_FEE', 'WITHDRAWAL_FEE') AND credit_account_id = ${account(SYSTEM.fees)}`)(span)}
+                                          - ${sumIf(sql`kind = 'FEE_REVERSAL'`)(span)}`)},
                ${pair('admin', sumIf(sql`kind = 'TOPUP'`))},
                ${pair('stars', sumIf(sql`kind = 'DEPOSIT' AND debit_account_id = ${account(SYSTEM.stars)}`))},
                ${pair('monobank', sumIf(sql`kind = 'DEPOSIT' AND debit_account_id = ${account(SYSTEM.monobank)}`))}
         FROM (SELECT t.kind, t.amount, t.debit_account_id, t.credit_account_id, ${span.cur} AS cur
               FROM transfers t
-              WHERE t.kind IN ('PURCHASE', 'REFUND', 'PLATFORM_FEE', 'WITHDRAWAL_FEE', 'TOPUP', 'DEPOSIT') AND ${span.where}) x`,
+              WHERE t.kind IN ('PURCHASE', 'REFUND', 'SALE_REVERSAL', 'FEE_REVERSAL', 'PLATFORM_FEE', 'WITHDRAWAL_FEE', 'TOPUP', 'DEPOSIT')
+                AND ${span.where}) x`,
   );
 }
 
@@ -77,14 +81,26 @@ function people(ex: Executor, s: Span) {
   );
 }
 
+/** The tutor's questions asked in the two spans: what they kept (refunded ones kept nothing) and the tokens they used. */
+function tutor(ex: Executor, s: Span) {
+  const span = inSpans(sql`q.created_at`, s);
+  return row<Pairs<'tutor_revenue' | 'tutor_tokens'>>(
+    ex,
+    sql`SELECT ${pair('tutor_revenue', (c) => sql`COALESCE(SUM(price) FILTER (WHERE status <> 'REFUNDED' AND ${c}), 0)`)},
+               ${pair('tutor_tokens', (c) => sql`COALESCE(SUM(total_tokens) FILTER (WHERE ${c}), 0)`)}
+        FROM (SELECT q.price, q.status, q.total_tokens, ${span.cur} AS cur FROM explanation_questions q WHERE ${span.where}) x`,
+  );
+}
+
 export async function dashboardFigures(ex: Executor, s: Span): Promise<Omit<DashboardFigures, 'period'>> {
-  const [m, p, u] = await Promise.all([money(ex, s), purchases(ex, s), people(ex, s)]);
+  const [m, p, u, t] = await Promise.all([money(ex, s), purchases(ex, s), people(ex, s), tutor(ex, s)]);
   return {
     ...s,
     revenue: { sales: figure(m!, 'sales', true), refunds: figure(m!, 'refunds', true), fees: figure(m!, 'fees', true) },
     topups: { admin: figure(m!, 'admin', true), stars: figure(m!, 'stars', true), monobank: figure(m!, 'monobank', true) },
     purchases: { auto: figure(p!, 'auto'), manual: figure(p!, 'manual') },
     users: { new: figure(u!, 'new'), active: figure(u!, 'active') },
+    explanations: { revenue: figure(t!, 'tutor_revenue', true), tokens: figure(t!, 'tutor_tokens') },
   };
 }
 

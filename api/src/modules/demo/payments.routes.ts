@@ -1,9 +1,9 @@
 import { DemoInvoice, DemoInvoiceParam, DemoJarPayBody, DemoPayAnswer, MSG, endpoints as ep, kopecksToUah } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
+import type { UsersService } from '../users/index.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
-import { depositById } from '../deposits/queries.js';
-import { depositIdOfPayload } from '../deposits/service.js';
+import { depositById, depositIdOfPayload } from '../deposits/index.js';
 
 /**
  * Demo mode only: what the web's emulated Telegram and bank call (app/DemoPayments.tsx). They
@@ -11,7 +11,7 @@ import { depositIdOfPayload } from '../deposits/service.js';
  * production: bot updates and statement reads. Without the fakes (a demo app built by a test),
  * there is nothing to pay: every invoice reads as missing.
  */
-export const demoPaymentRoutes = ({ db, users, demoPayments }: AppDeps): Route[] => {
+export const demoPaymentRoutes = ({ db, users, demoPayments }: CoreDeps & { users: UsersService }): Route[] => {
   /** The invoice behind a slug, and the deposit request its payload names. */
   async function invoiceOf(slug: string) {
     const invoice = demoPayments?.invoice(slug);

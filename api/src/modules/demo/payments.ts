@@ -1,10 +1,11 @@
-// Demo mode's payments without the internet (never in production: main.ts starts this only in
+// Demo mode's payments (and the tutor's model) without the internet (never in production: main.ts starts this only in
 // demo mode, which production refuses). Telegram's Bot API and Monobank's personal API are the
 // local fakes the tests use, on 127.0.0.1 at ports of their own.
 import { MSG } from '@zalik/contract';
 import type { Config } from '../../config.js';
 import { startFakeBotApi } from '../../fakes/bot-api.js';
 import { startFakeMonobank } from '../../fakes/monobank.js';
+import { startFakeAi, type FakeAi } from '../../fakes/openai.js';
 import type { DemoPayments } from '../../types/deps.js';
 
 /**
@@ -12,6 +13,8 @@ import type { DemoPayments } from '../../types/deps.js';
  * top-up shows within seconds (the real bank answers one read a minute; its fake, none here).
  */
 const DEMO_BANK_POLL_MS = 2000;
+/** Wait between two pieces of the demo tutor's streamed answer. */
+const DEMO_AI_PIECE_MS = 30;
 
 /**
  * Starts the fakes and answers the config pointed at them: the bot and the Stars gateway talk to
@@ -25,6 +28,14 @@ export async function startDemoPayments(config: Config): Promise<{ config: Confi
     await bot.close();
     throw err;
   });
+  // The tutor answers offline too, unless a real provider was configured; slow enough to watch it stream.
+  let ai: FakeAi | null = null;
+  if (!config.explanations.provider) {
+    ai = await startFakeAi({ pieceDelayMs: DEMO_AI_PIECE_MS }).catch(async (err: unknown) => {
+      await Promise.all([bot.close(), bank.close(), ai?.close()]);
+      throw err;
+    });
+  }
 
   const payments: DemoPayments = {
     invoice(slug) {
@@ -52,6 +63,7 @@ export async function startDemoPayments(config: Config): Promise<{ config: Confi
       ...config,
       botApiRoot: bot.apiRoot,
       jarUrl: bank.jarUrl,
+      explanations: ai ? { ...config.explanations, provider: { baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: 'demo-tutor' } } : config.explanations,
       deposits: {
         ...config.deposits,
         monobank: { ...config.deposits.monobank, token: bank.token, jarAccount: bank.jarAccount, apiRoot: bank.apiRoot, pollMs: DEMO_BANK_POLL_MS, webhook: false },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sign } from '@tma.js/init-data-node';
 import { AuthAnswer, DevInitDataAnswer, DevInitDataBody, MSG, PersonaList, endpoints as ep, pathOf } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
-import { PERSONAS } from './personas.js';
+import { PERSONAS, type UsersService } from '../users/index.js';
 
 /** Demo mode only: lets a plain browser act as Telegram for one of the personas. */
-export const demoRoutes = (app: FastifyInstance, { config, users }: AppDeps): Route[] => [
+export const demoRoutes = (app: FastifyInstance, { config, users }: CoreDeps & { users: UsersService }): Route[] => [
   route(ep.demoPersonas, { answer: PersonaList }, () => PERSONAS.map(({ telegramId, username, firstName, role }) => ({ telegramId, username, firstName, role }))),
 
   route(ep.demoInitData, { body: DevInitDataBody, answer: DevInitDataAnswer }, async (request, reply) => {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client.js';
-import type { AppDeps, SeedStep } from '../../types/deps.js';
-import { PERSONAS } from './personas.js';
-import { seedCatalogue } from '../catalogue/seed.js';
-import { seedWallets } from '../wallets/seed.js';
-import { seedOrders } from '../orders/seed.js';
-import { seedInvites } from '../invites/seed.js';
+import type { CoreDeps, SeedStep } from '../../types/deps.js';
+import { PERSONAS } from '../users/index.js';
+import { seedCatalogue } from '../catalogue/index.js';
+import { seedWallets } from '../wallets/index.js';
+import { seedOrders } from '../orders/index.js';
+import { seedInvites } from '../orders/index.js';
+import { seedReviews } from '../reviews/index.js';
+import { seedThreads } from '../threads/index.js';
 
 export type { SeedStep };
 
@@ -24,11 +26,11 @@ const seedPersonas: SeedStep = async (tx, deps) => {
 };
 
 // Order matters: the catalogue needs the personas, money needs wallets, orders need tasks and
-// money; the invited friends buy from the catalogue.
-export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders, seedInvites];
+// money; a conversation needs its order; the invited friends buy from the catalogue; their accepted orders get reviews.
+export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders, seedThreads, seedInvites, seedReviews];
 
 /** Seeds the demo data once per database: a marker row makes later starts skip it. */
-export async function seedDemo(deps: AppDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
+export async function seedDemo(deps: CoreDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const marked = await rows(tx, sql`INSERT INTO meta (key, value) VALUES ('demo_seeded', now()::text) ON CONFLICT DO NOTHING RETURNING key`);
     if (marked.length === 0) return false;

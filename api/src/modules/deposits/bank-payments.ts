@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { MSG, kopecksToUah, type BankPayment, type Wallet } from '@zalik/contract';
 import { row, type Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { SYSTEM, post } from '../ledger/service.js';
-import { walletsOf } from '../wallets/service.js';
+import { SYSTEM, post } from '../ledger/index.js';
+import { walletsOf } from '../wallets/index.js';
 import { lockBankPayment, markBankPaymentCredited, type BankPaymentRow } from './bank.queries.js';
 import { notifyBankDepositPaid } from './notify.js';
+import { recordAudit } from '../audit/index.js';
 
 export function toBankPayment(r: BankPaymentRow): BankPayment {
   return {
@@ -51,6 +52,14 @@ export async function creditBankPayment(db: Db, input: { id: string; userId: num
     ]);
     if (!(await markBankPaymentCredited(tx, id, userId, adminId))) throw conflict(MSG.bankPaymentTaken);
     await notifyBankDepositPaid(tx, { userId, itemId: id, amountKop });
+    await recordAudit(tx, {
+      adminId,
+      action: 'bank.credit',
+      target: `bank-payment:${id}`,
+      userId,
+      before: { status: payment.status },
+      after: { status: 'CREDITED', amountUah: kopecksToUah(amountKop) },
+    });
   });
   return walletsOf(db, userId);
 }

@@ -1,9 +1,9 @@
 import {
   BankPaymentCreditBody, BankPaymentList, BankPaymentParam, BankPaymentQuery, MonobankWebhookBody, Ok, WalletList, endpoints as ep,
 } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/auth.js';
 import { listBankPayments } from './bank.queries.js';
 import { creditBankPayment, toBankPayment } from './bank-payments.js';
 import { bringReadForward } from './monobank.js';
@@ -12,7 +12,7 @@ import { bringReadForward } from './monobank.js';
 const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
 /** The jar's bank payments for admins, and the bank's webhook (docs/LEDGER.md "Monobank jar"). */
-export const bankRoutes = (deps: AppDeps): Route[] => {
+export const bankRoutes = (deps: CoreDeps): Route[] => {
   const { db, config } = deps;
   return [
     route(ep.bankPayments, { query: BankPaymentQuery, answer: BankPaymentList }, async (request) =>

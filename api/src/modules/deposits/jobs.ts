@@ -1,5 +1,5 @@
 import type { JobContext } from '../../jobs/registry.js';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { READ_JOB, SOON_JOB, STATEMENT_GAP_MS, readStatementOnce, rememberReadGap, statementReader, type ReaderOptions } from './monobank.js';
 import { expireDue } from './queries.js';
 import { REFUND_JOB, settleDepositRefund } from './refund.js';
@@ -18,7 +18,7 @@ declare module '../../jobs/registry.js' {
  * The background work of top-ups (docs/JOBS.md); every handler re-reads the state it acts on.
  * `reader`: the demo's shorter minute against its fake bank.
  */
-export function registerDepositJobs(deps: AppDeps, reader: ReaderOptions = {}): void {
+export function registerDepositJobs(deps: CoreDeps, reader: ReaderOptions = {}): void {
   // Unpaid top-ups end; a payment that still arrives for one is credited all the same.
   deps.jobs.every('deposits.expire', 60_000, async ({ log }) => {
     const n = await expireDue(deps.db);
@@ -36,7 +36,7 @@ export function registerDepositJobs(deps: AppDeps, reader: ReaderOptions = {}): 
  * soon after the bank's webhook (SOON_JOB). Both read through readStatementOnce, so together
  * they still call the bank at most once a minute; a bank error is logged and waits for the next.
  */
-function registerMonobankJobs(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>, opts: ReaderOptions): void {
+function registerMonobankJobs(deps: Pick<CoreDeps, 'config' | 'db' | 'jobs'>, opts: ReaderOptions): void {
   const reader = statementReader(deps, opts);
   if (!reader) return;
   const run = async ({ log, signal }: JobContext<unknown>) => {

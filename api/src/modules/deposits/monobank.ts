@@ -4,7 +4,7 @@ import { endpoints as ep } from '@zalik/contract';
 import type { Db } from '../../db/client.js';
 import type { JobLog } from '../../jobs/registry.js';
 import { isUnreadable, monobankApi, type MonobankApi, type StatementEntry, type StatementItem } from '../../ports/monobank.js';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import {
   claimRead, ensureReadRow, insertBankPayment, linkBankPayment, msUntilRead, quarantineBankPayment, saveReadState, type ReadClaim, type ReadState,
 } from './bank.queries.js';
@@ -212,7 +212,7 @@ export interface ReaderOptions {
 }
 
 /** The reader's deps from the app's: null when no token is configured (an admin records top-ups). */
-export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, opts: ReaderOptions = {}): Omit<ReaderDeps, 'log' | 'signal'> | null {
+export function statementReader(deps: Pick<CoreDeps, 'config' | 'db'>, opts: ReaderOptions = {}): Omit<ReaderDeps, 'log' | 'signal'> | null {
   const { token, jarAccount, apiRoot } = deps.config.deposits.monobank;
   if (!token || !jarAccount) return null;
   return { db: deps.db, bank: opts.bank ?? monobankApi(apiRoot, token), account: jarAccount, gapMs: opts.gapMs ?? STATEMENT_GAP_MS };
@@ -222,7 +222,7 @@ export function statementReader(deps: Pick<AppDeps, 'config' | 'db'>, opts: Read
 const gaps = new WeakMap<object, number>();
 
 /** The reader's jobs are registered (jobs.ts): the webhook may bring a read forward, keeping this minute. */
-export function rememberReadGap(jobs: AppDeps['jobs'], gapMs: number): void {
+export function rememberReadGap(jobs: CoreDeps['jobs'], gapMs: number): void {
   gaps.set(jobs, gapMs);
 }
 
@@ -230,7 +230,7 @@ export function rememberReadGap(jobs: AppDeps['jobs'], gapMs: number): void {
  * The bank's webhook said something happened: read the statement as soon as the bank allows.
  * Its body is not signed, so it is no more than this nudge; many nudges make one pending read.
  */
-export async function bringReadForward(deps: Pick<AppDeps, 'config' | 'db' | 'jobs'>): Promise<void> {
+export async function bringReadForward(deps: Pick<CoreDeps, 'config' | 'db' | 'jobs'>): Promise<void> {
   const account = deps.config.deposits.monobank.jarAccount;
   const gapMs = gaps.get(deps.jobs);
   if (!account || gapMs === undefined) return;
@@ -239,7 +239,7 @@ export async function bringReadForward(deps: Pick<AppDeps, 'config' | 'db' | 'jo
 }
 
 /** MONOBANK_WEBHOOK=on: points the bank's webhook at this app (after listen: the bank checks the URL with a GET). */
-export async function setBankWebhook(deps: Pick<AppDeps, 'config'>, log: JobLog, bank?: MonobankApi): Promise<void> {
+export async function setBankWebhook(deps: Pick<CoreDeps, 'config'>, log: JobLog, bank?: MonobankApi): Promise<void> {
   const { token, apiRoot, webhook } = deps.config.deposits.monobank;
   if (!token || !webhook) return;
   const url = `${deps.config.publicUrl}${ep.monobankWebhook.path}`;

@@ -1,8 +1,8 @@
 import { kopecksToUah } from '@zalik/contract';
-import { bankDepositPaidText } from '../../bot/texts.js';
+import { bankDepositPaidText } from '../outbox/index.js';
 import type { Executor } from '../../db/client.js';
-import { balances } from '../ledger/service.js';
-import { enqueue } from '../outbox/enqueue.js';
+import { balances } from '../ledger/index.js';
+import { enqueue } from '../outbox/index.js';
 
 /**
  * Queues the payer's receipt of a jar payment inside the credit's transaction, keyed by the

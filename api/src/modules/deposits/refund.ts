@@ -1,11 +1,12 @@
 import { MSG, kopecksToUah, type DepositRequest } from '@zalik/contract';
-import { depositRefundedText } from '../../bot/texts.js';
+import { depositRefundedText } from '../outbox/index.js';
 import type { JobLog } from '../../jobs/registry.js';
 import { HttpError, badRequest, notFound } from '../../lib/errors.js';
 import { StarsRefused, type StarsGateway } from '../../ports/stars.js';
-import type { AppDeps } from '../../types/deps.js';
-import { InsufficientFunds, SYSTEM, post } from '../ledger/service.js';
-import { enqueue } from '../outbox/enqueue.js';
+import type { CoreDeps } from '../../types/deps.js';
+import { InsufficientFunds, SYSTEM, post } from '../ledger/index.js';
+import { enqueue } from '../outbox/index.js';
+import { recordAudit } from '../audit/index.js';
 import { depositById, finishRefund, lockDeposit, startRefund, undoRefund, type DepositRow } from './queries.js';
 import { toDepositRequest } from './service.js';
 
@@ -14,7 +15,7 @@ export const REFUND_JOB = 'deposits.refund';
 /** Long enough for the admin's own call to finish first; it cancels the job. */
 const RECOVER_AFTER_MS = 120_000;
 
-type RefundDeps = Pick<AppDeps, 'db' | 'jobs' | 'stars'>;
+type RefundDeps = Pick<CoreDeps, 'db' | 'jobs' | 'stars'>;
 
 /** The first attempt's debit is `deposit-refund:<id>`; one after a refusal Telegram gave needs a key of its own. */
 const debitKey = (id: number, attempt: number) => (attempt === 1 ? `deposit-refund:${id}` : `deposit-refund:${id}:${attempt}`);
@@ -56,6 +57,15 @@ export async function refundDeposit(deps: RefundDeps, id: number, adminId: numbe
       throw err;
     }
     await deps.jobs.schedule(tx, REFUND_JOB, { key: String(id), runAt: new Date(Date.now() + RECOVER_AFTER_MS), payload: { id } });
+    // The admin's decision is this commit; what Telegram answers next is the request's own state.
+    await recordAudit(tx, {
+      adminId,
+      action: 'deposit.refund',
+      target: `deposit:${id}`,
+      userId: Number(found.user_id),
+      before: { state: found.state },
+      after: { state: 'REFUNDING', stars: Number(found.stars), amountUah: kopecksToUah(Number(found.credited)) },
+    });
     return found;
   });
 
@@ -77,7 +87,7 @@ export async function refundDeposit(deps: RefundDeps, id: number, adminId: numbe
 }
 
 /** REFUNDING -> REFUNDED once, however many callers heard Telegram's yes; the user is told once. */
-async function finishDepositRefund(deps: Pick<AppDeps, 'db' | 'jobs'>, id: number): Promise<void> {
+async function finishDepositRefund(deps: Pick<CoreDeps, 'db' | 'jobs'>, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const r = await lockDeposit(tx, id);
     if (!r || !(await finishRefund(tx, id))) return;
@@ -92,7 +102,7 @@ async function finishDepositRefund(deps: Pick<AppDeps, 'db' | 'jobs'>, id: numbe
 }
 
 /** Telegram refused: the attempt's debit goes back to the wallet and the request is PAID again. */
-async function undoDepositRefund(deps: Pick<AppDeps, 'db' | 'jobs'>, id: number): Promise<void> {
+async function undoDepositRefund(deps: Pick<CoreDeps, 'db' | 'jobs'>, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const r = await lockDeposit(tx, id);
     if (!r || r.state !== 'REFUNDING') return;
@@ -116,7 +126,7 @@ async function undoDepositRefund(deps: Pick<AppDeps, 'db' | 'jobs'>, id: number)
  * The recovery job: a request still REFUNDING asks Telegram again. Yes or "already": REFUNDED.
  * A refusal: the debit goes back. No answer: throws, and the job runs again later.
  */
-export async function settleDepositRefund(deps: Pick<AppDeps, 'db' | 'jobs'> & { stars: StarsGateway | null }, id: number, log: JobLog): Promise<void> {
+export async function settleDepositRefund(deps: Pick<CoreDeps, 'db' | 'jobs'> & { stars: StarsGateway | null }, id: number, log: JobLog): Promise<void> {
   const r: DepositRow | undefined = await depositById(deps.db, id);
   if (!r || r.state !== 'REFUNDING') return;
   if (!deps.stars) throw new Error('no Telegram Stars gateway to finish the refund');

@@ -1,16 +1,16 @@
 import {
   DepositOptions, DepositRequest, DepositRequestBody, DepositRequestList, DepositRequestQuery, IdParam, MSG, endpoints as ep,
 } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/auth.js';
 import { depositById, listDeposits } from './queries.js';
 import { refundDeposit } from './refund.js';
 import { createDeposit, depositOptions, toDepositRequest } from './service.js';
 
 /** Top-ups that credit themselves: deposit requests (docs/LEDGER.md "Deposits"). */
-export const depositsRoutes = (deps: AppDeps): Route[] => {
+export const depositsRoutes = (deps: CoreDeps): Route[] => {
   const { db, config } = deps;
   return [
     route(ep.depositOptions, { answer: DepositOptions }, () => depositOptions(config, deps.stars)),

@@ -7,8 +7,8 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { HttpError, conflict, notFound } from '../../lib/errors.js';
 import type { StarsGateway } from '../../ports/stars.js';
-import type { AppDeps } from '../../types/deps.js';
-import { SYSTEM, post } from '../ledger/service.js';
+import type { CoreDeps } from '../../types/deps.js';
+import { SYSTEM, post } from '../ledger/index.js';
 import {
   countOpen, deleteUnpayable, depositById, insertDeposit, lockUserForDeposit, markPaid, setPaymentLink, type DepositRow,
 } from './queries.js';
@@ -67,7 +67,7 @@ export function toDepositRequest(r: DepositRow): DepositRequest {
   };
 }
 
-type CreateDeps = Pick<AppDeps, 'db' | 'config' | 'stars'>;
+type CreateDeps = Pick<CoreDeps, 'db' | 'config' | 'stars'>;
 
 /**
  * A new deposit request. The open-request limit is checked under a lock on the user, so five

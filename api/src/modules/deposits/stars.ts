@@ -1,10 +1,10 @@
 import { kopecksToUah } from '@zalik/contract';
-import { depositPaidText, starsReturnedText } from '../../bot/texts.js';
+import { depositPaidText, starsReturnedText } from '../outbox/index.js';
 import type { JobLog } from '../../jobs/registry.js';
 import { StarsRefused } from '../../ports/stars.js';
-import type { AppDeps } from '../../types/deps.js';
-import { balances } from '../ledger/service.js';
-import { enqueue } from '../outbox/enqueue.js';
+import type { CoreDeps } from '../../types/deps.js';
+import { balances } from '../ledger/index.js';
+import { enqueue } from '../outbox/index.js';
 import { depositById, lockDeposit } from './queries.js';
 import { creditDeposit, depositIdOfPayload } from './service.js';
 
@@ -22,7 +22,7 @@ export interface Checkout {
  * Telegram's pre_checkout_query: the payment may go ahead only for a PENDING, unexpired Stars
  * request of this very user, for its very price in XTR. Read from the database, not the link.
  */
-export async function checkStarsCheckout(deps: Pick<AppDeps, 'db'>, q: Checkout): Promise<CheckoutRefusal | null> {
+export async function checkStarsCheckout(deps: Pick<CoreDeps, 'db'>, q: Checkout): Promise<CheckoutRefusal | null> {
   const id = depositIdOfPayload(q.payload);
   const r = id === undefined ? undefined : await depositById(deps.db, id);
   if (!r || r.provider !== 'TELEGRAM_STARS' || Number(r.user_id) !== q.userId) return 'unknown';
@@ -52,7 +52,7 @@ export const RETURN_STARS_JOB = 'deposits.return-stars';
  * guesswork and never dropped: it is logged as an error and its Stars go back to the payer by
  * a retried job (docs/LEDGER.md "Stars payments nobody asked for").
  */
-export async function receiveStarsPayment(deps: Pick<AppDeps, 'db' | 'jobs'>, p: StarsPayment, log: JobLog): Promise<PaymentOutcome> {
+export async function receiveStarsPayment(deps: Pick<CoreDeps, 'db' | 'jobs'>, p: StarsPayment, log: JobLog): Promise<PaymentOutcome> {
   const outcome = await deps.db.transaction(async (tx): Promise<PaymentOutcome> => {
     const id = depositIdOfPayload(p.payload);
     const r = id === undefined ? undefined : await lockDeposit(tx, id);
@@ -83,7 +83,7 @@ export async function receiveStarsPayment(deps: Pick<AppDeps, 'db' | 'jobs'>, p:
  * done; a refusal (e.g. a forged charge Telegram never took) is logged for an admin and not
  * retried; no answer throws, so the job runs again later.
  */
-export async function returnStars(deps: Pick<AppDeps, 'db' | 'stars'>, p: StarsPayment, log: JobLog): Promise<void> {
+export async function returnStars(deps: Pick<CoreDeps, 'db' | 'stars'>, p: StarsPayment, log: JobLog): Promise<void> {
   if (!deps.stars) {
     log.error({ payment: p }, 'no Telegram Stars gateway: return these Stars by hand');
     return;

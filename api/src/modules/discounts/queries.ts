@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Discount, DiscountListItem, DiscountType, TaskDiscount } from '@zalik/contract';
+import type { ClientDiscount, Discount, DiscountListItem, DiscountType, TaskDiscount } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
-import { containsText } from '../../db/search.js';
+import { inBatches } from '../../db/batches.js';
+import { containsText, foldedContains } from '../../db/search.js';
 import { appliesSql } from './resolve.js';
 
 /** A discounts row as the reads here select it (`d`, with `u` the LOCAL user). */
@@ -18,6 +19,7 @@ export interface DiscountRow {
 
 interface ListedRow extends DiscountRow {
   username: string;
+  user_photo: string | null;
   active: boolean;
   task_title: string;
   task_price: number;
@@ -71,7 +73,7 @@ export interface ListFilter {
  */
 function selectListed(at: Date, where: SQL[]): SQL {
   return sql`
-    SELECT ${DISCOUNT_COLUMNS}, COALESCE(u.username, '') AS username, (${appliesSql(at)}) AS active,
+    SELECT ${DISCOUNT_COLUMNS}, COALESCE(u.username, '') AS username, u.photo AS user_photo, (${appliesSql(at)}) AS active,
            t.title AS task_title, t.price AS task_price, s.name AS subject_name, te.name AS teacher_name, s.course_number
     FROM discounts d
     JOIN tasks t ON t.id = d.task_id
@@ -85,13 +87,37 @@ function selectListed(at: Date, where: SQL[]): SQL {
 export async function listDiscounts(ex: Executor, f: ListFilter, at: Date): Promise<DiscountListItem[]> {
   const where = [sql`TRUE`];
   if (f.type) where.push(sql`d.type = ${f.type}`);
-  const title = (text: string) => containsText(sql`t.title`, text);
+  const title = (text: string) => foldedContains(sql`t.search_title`, text);
   const username = (text: string) => containsText(sql`u.username`, text.replace(/^@/, ''));
-  if (f.search) where.push(sql`(${title(f.search)} OR ${username(f.search)})`);
+  // Each side through its own table, so both trigram indexes serve it: an OR across the joined
+  // tasks and users could only filter every listed discount's row.
+  if (f.search) {
+    where.push(sql`(d.task_id IN (SELECT t.id FROM tasks t WHERE ${title(f.search)})
+                    OR d.telegram_id IN (SELECT u.telegram_id FROM users u WHERE ${username(f.search)}))`);
+  }
   if (f.task) where.push(title(f.task));
   if (f.username) where.push(username(f.username));
   const found = await rows<ListedRow>(ex, sql`${selectListed(at, where)} ORDER BY d.id DESC LIMIT ${f.limit} OFFSET ${f.page * f.limit}`);
   return found.map(toListed);
+}
+
+/** A listed discount as the newest client's discount list reads it. */
+const toClient = (r: ListedRow): ClientDiscount => ({
+  id: String(r.id),
+  type: r.type,
+  value: Number(r.percent),
+  activationLimits: r.uses_left === null ? null : Number(r.uses_left),
+  validFrom: isoOrNull(r.valid_from),
+  validTo: isoOrNull(r.valid_to),
+  active: Boolean(r.active),
+  task: { id: String(r.task_id), title: r.task_title, price: Number(r.task_price), teacher: { name: r.teacher_name, subject: { name: r.subject_name } } },
+  user: r.telegram_id === null ? null : { telegramId: String(r.telegram_id), username: r.username, photo: r.user_photo ?? '' },
+});
+
+/** One window of a type's listed discounts, newest first, for the newest client's list (one row more than asked: `last`). */
+export async function listClientDiscounts(ex: Executor, type: DiscountType, window: { limit: number; offset: number }, at: Date): Promise<ClientDiscount[]> {
+  const found = await rows<ListedRow>(ex, sql`${selectListed(at, [sql`d.type = ${type}`])} ORDER BY d.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
+  return found.map(toClient);
 }
 
 /** One discount as the list shows it; undefined once deleted, used up or its task archived. */
@@ -100,14 +126,22 @@ export async function findListed(ex: Executor, id: number, at: Date): Promise<Di
   return found && toListed(found);
 }
 
-/** A task's discounts with uses left, in their window at `at` or not: GLOBAL first, then LOCAL by username. */
-export async function discountsOfTask(ex: Executor, taskId: number, at: Date): Promise<TaskDiscount[]> {
-  const found = await rows<DiscountRow & { username: string; active: boolean }>(
-    ex,
-    sql`SELECT ${DISCOUNT_COLUMNS}, COALESCE(u.username, '') AS username, (${appliesSql(at)}) AS active
-        FROM discounts d LEFT JOIN users u ON u.telegram_id = d.telegram_id
-        WHERE d.task_id = ${taskId} AND ${HAS_USES}
-        ORDER BY (d.type = 'LOCAL'), u.username, d.id`,
-  );
-  return found.map((r) => ({ ...toDiscount(r), username: r.username, active: Boolean(r.active) }));
+type TaskDiscountRow = DiscountRow & { username: string; active: boolean };
+
+/**
+ * A task's discounts with uses left, in their window at `at` or not: GLOBAL first, then LOCAL by
+ * username, `size` at a time (a task may carry a LOCAL discount for each of thousands of students).
+ */
+export async function* discountsOfTask(ex: Executor, taskId: number, at: Date, size: number): AsyncGenerator<TaskDiscount[]> {
+  const batches = inBatches<TaskDiscountRow>((last) => {
+    const after = last ? sql`((d.type = 'LOCAL'), COALESCE(u.username, ''), d.id) > (${last.type === 'LOCAL'}, ${last.username}, ${last.id})` : sql`TRUE`;
+    return rows<TaskDiscountRow>(
+      ex,
+      sql`SELECT ${DISCOUNT_COLUMNS}, COALESCE(u.username, '') AS username, (${appliesSql(at)}) AS active
+          FROM discounts d LEFT JOIN users u ON u.telegram_id = d.telegram_id
+          WHERE d.task_id = ${taskId} AND ${HAS_USES} AND ${after}
+          ORDER BY (d.type = 'LOCAL'), COALESCE(u.username, ''), d.id LIMIT ${size}`,
+    );
+  }, size);
+  for await (const found of batches) yield found.map((r) => ({ ...toDiscount(r), username: r.username, active: Boolean(r.active) }));
 }

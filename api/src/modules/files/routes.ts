@@ -1,5 +1,6 @@
 import { DownloadParam, DownloadQuery, MSG, endpoints as ep, ID_PATTERN } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
+import type { FileLinks } from './signing.js';
 import { route, type Route } from '../../http/route.js';
 import { forbidden } from '../../lib/errors.js';
 import { openOrderFile } from './download.js';
@@ -11,7 +12,7 @@ import { contentDisposition } from './names.js';
  * Links are only handed out in answers that are already restricted to the buyer, the
  * order's developer and admins.
  */
-export const filesRoutes = ({ db, blobs, links }: AppDeps): Route[] => [
+export const filesRoutes = ({ db, blobs, links }: CoreDeps & { links: FileLinks }): Route[] => [
   route(ep.downloadFile, { params: DownloadParam, query: DownloadQuery, answer: 'file' }, async (request, reply) => {
     const { fileId } = request.params;
     const { exp = '', sig = '' } = request.query;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 import type { BlobInfo, BlobStore } from '../../ports/blob-store.js';
 
@@ -8,7 +8,15 @@ import type { BlobInfo, BlobStore } from '../../ports/blob-store.js';
  * commits, so a process killed in between (or a failed clean-up) leaves a blob nobody owns;
  * the sweep removes those. A test fails when a migration adds a blob column missing here.
  */
-export const BLOB_COLUMNS = ['order_files.blob_id', 'task_templates.blob_id', 'support_files.blob_id', 'broadcast_files.blob_id'] as const;
+export const BLOB_COLUMNS = [
+  'order_files.blob_id',
+  'task_templates.blob_id',
+  'support_files.blob_id',
+  'broadcast_files.blob_id',
+  'explanation_documents.blob_id',
+  'order_message_files.blob_id',
+  'identifiers.blob_id',
+] as const;
 
 /** Blobs younger than this are never removed: their row may still be being written. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -22,16 +30,22 @@ export interface SweepResult {
   removed: string[];
 }
 
-/** Of `ids`, the ones some row still refers to (queued Telegram messages included). */
-async function referenced(database: Database, ids: string[]): Promise<Set<string>> {
-  // Ids come from the store's listing and match BLOB_ID, so the array literal is safe.
+/**
+ * Of `ids`, the ones some row still refers to (queued Telegram messages included). A deleted
+ * library entry keeps its row for the record, not its file: only live entries count.
+ */
+async function referenced(ex: Executor, ids: string[]): Promise<Set<string>> {
+  // Ids come from the store's listing or a row and match BLOB_ID, so the array literal is safe.
   const list = `{${ids.join(',')}}`;
   const found = await rows<{ id: string }>(
-    database.db,
+    ex,
     sql`SELECT blob_id::text AS id FROM order_files WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT blob_id::text FROM task_templates WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT blob_id::text FROM support_files WHERE blob_id = ANY(${list}::uuid[])
         UNION SELECT blob_id::text FROM broadcast_files WHERE blob_id = ANY(${list}::uuid[])
+        UNION SELECT blob_id::text FROM explanation_documents WHERE blob_id = ANY(${list}::uuid[])
+        UNION SELECT blob_id::text FROM order_message_files WHERE blob_id = ANY(${list}::uuid[])
+        UNION SELECT blob_id::text FROM identifiers WHERE blob_id = ANY(${list}::uuid[]) AND deleted_at IS NULL
         UNION SELECT f->>'blobId' FROM outbox o
           CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(o.payload->'files') = 'array' THEN o.payload->'files' ELSE '[]'::jsonb END) f
           WHERE o.sent_at IS NULL AND f->>'blobId' = ANY(${list}::text[])`,
@@ -54,7 +68,7 @@ export async function sweepOrphanBlobs(
     const old = batch.filter((b) => b.modifiedAt.getTime() < cutoff);
     batch = [];
     if (!old.length) return;
-    const keep = await referenced(deps.database, old.map((b) => b.id));
+    const keep = await referenced(deps.database.db, old.map((b) => b.id));
     for (const b of old) {
       if (keep.has(b.id)) continue;
       await deps.blobs.remove(b.id);
@@ -68,6 +82,22 @@ export async function sweepOrphanBlobs(
   }
   await flush();
   return result;
+}
+
+/**
+ * Removes a file at once when no row refers to it any more: called after the transaction
+ * that dropped its last reference has committed (before, a rollback would leave a row
+ * pointing at nothing). Nothing can point at it again by then, since the row it came from is
+ * gone or archived. A failure is left to the orphan sweep, which finds the same file.
+ */
+export async function removeIfUnreferenced(deps: { db: Executor; blobs: BlobStore }, blobId: string): Promise<boolean> {
+  try {
+    if ((await referenced(deps.db, [blobId])).has(blobId)) return false;
+    await deps.blobs.remove(blobId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -106,6 +106,15 @@ export async function receiveOneFile(request: FastifyRequest, rules: Omit<Upload
   return { file: file!, fields };
 }
 
+/** At most one file kept in memory, and the text parts (a form whose file is optional). */
+export async function receiveOptionalFile(request: FastifyRequest, rules: Omit<UploadRules, 'minFiles' | 'maxFiles'>) {
+  let file: { fileName: string; bytes: Buffer } | undefined;
+  const { fields } = await readParts(request, { ...rules, minFiles: 0, maxFiles: 1 }, async (fileName, bytes) => {
+    file = { fileName, bytes };
+  });
+  return { file, fields };
+}
+
 /** Best effort: a blob left behind only costs disk, never money or correctness. */
 export async function removeBlobs(blobs: BlobStore, ids: string[]): Promise<void> {
   await Promise.all(ids.map((id) => blobs.remove(id).catch(() => undefined)));

@@ -2,7 +2,7 @@ import { MSG, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } fr
 import type { Executor } from '../../db/client.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GenerationInput, type Generator } from '../../ports/generator.js';
-import { generatedFileName } from '../files/names.js';
+import { generatedFileName } from '../files/index.js';
 import { DOCX_MIME } from './docx-skeleton.js';
 import { readTemplateRef } from './queries.js';
 import type { Sandbox } from './sandbox.js';

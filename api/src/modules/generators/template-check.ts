@@ -78,6 +78,21 @@ function compareWithTask(tags: Tag[], type: TaskType, argumentNames: string[]): 
  * 400 whose message says what to fix.
  */
 export async function checkTemplate(sandbox: Sandbox, bytes: Buffer, task: { type: TaskType; argumentNames: string[] }): Promise<string[]> {
+  const tags = await compile(sandbox, bytes);
+  compareWithTask(tags, task.type, task.argumentNames);
+  return flatten(tags);
+}
+
+/**
+ * Compiles a template of the library, which no task is compared with yet: its tags are stored
+ * and each task that uses it is checked against them (the contract's `templateMisfit`).
+ */
+export async function inspectTemplate(sandbox: Sandbox, bytes: Buffer): Promise<string[]> {
+  return flatten(await compile(sandbox, bytes));
+}
+
+/** The template compiled as generation will, in the sandbox's worker, as a tree of its tags. */
+async function compile(sandbox: Sandbox, bytes: Buffer): Promise<Tag[]> {
   let found;
   try {
     found = await sandbox.inspect(bytes);
@@ -89,7 +104,5 @@ export async function checkTemplate(sandbox: Sandbox, bytes: Buffer, task: { typ
     const { why, more } = found.templateError;
     throw badRequest(MSG.templateInvalid(why.join('; ') + (more > 0 ? ` (і ще ${more})` : '')));
   }
-  const tags = collect(found.parts);
-  compareWithTask(tags, task.type, task.argumentNames);
-  return flatten(tags);
+  return collect(found.parts);
 }

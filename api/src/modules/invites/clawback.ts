@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, uahToKopecks } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
-import { settleReferralDebt } from '../ledger/debts.js';
-import { post } from '../ledger/service.js';
+import { settleReferralDebt } from '../ledger/index.js';
+import { post } from '../ledger/index.js';
 
 /** The ledger key of a user's referral bonus: unique, so the bonus can be paid only once. */
 export const referralBonusKey = (telegramId: number) => `referral-bonus:${telegramId}`;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { reviewPaidBonuses } from './clawback.js';
 
 /** The one-off review of bonuses paid before refunds took them back (migration 0029 schedules it once). */
@@ -10,7 +10,7 @@ declare module '../../jobs/registry.js' {
   }
 }
 
-export function registerInvitesJobs(deps: AppDeps): void {
+export function registerInvitesJobs(deps: CoreDeps): void {
   deps.jobs.define(REVIEW_BONUSES_JOB, async ({ log }) => {
     const { reviewed, takenBack } = await reviewPaidBonuses(deps.db);
     log.info({ reviewed, takenBack }, 'paid referral bonuses reviewed');

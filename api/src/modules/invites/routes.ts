@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Flag, InviteList, InviteProgress, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import { claimInviteBonus, invitedFriends, inviteProgress, isClaimAvailable, type InvitesDeps } from './service.js';
 import { route, type Route } from '../../http/route.js';
-import { currentUser } from '../../plugins/auth.js';
+import { sendJsonArray } from '../../http/json-stream.js';
+import { currentUser } from '../../http/auth.js';
 
 /** The caller's invited friends and the referral bonus. */
-export const invitesRoutes = ({ invites }: AppDeps): Route[] => [
-  route(ep.invitedFriends, { answer: InviteList }, (request) => invites.list(currentUser(request).telegramId)),
-  route(ep.canClaimInviteBonus, { answer: Flag }, (request) => invites.isAvailableClaim(currentUser(request).telegramId)),
-  route(ep.inviteLink, { answer: InviteProgress }, (request) => invites.progress(currentUser(request).telegramId)),
-  route(ep.claimInviteBonus, { answer: InviteProgress }, (request) => invites.claim(currentUser(request).telegramId)),
+export const invitesRoutes = (deps: InvitesDeps): Route[] => [
+  route(ep.invitedFriends, { answer: InviteList }, (request, reply) => sendJsonArray(reply, invitedFriends(deps.db, currentUser(request).telegramId))),
+  route(ep.canClaimInviteBonus, { answer: Flag }, (request) => isClaimAvailable(deps, currentUser(request).telegramId)),
+  route(ep.inviteLink, { answer: InviteProgress }, (request) => inviteProgress(deps, currentUser(request).telegramId)),
+  route(ep.claimInviteBonus, { answer: InviteProgress }, (request) => claimInviteBonus(deps, currentUser(request).telegramId)),
 ];
 
 /**

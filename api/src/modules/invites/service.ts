@@ -11,8 +11,9 @@ import {
   type InviteProgress,
 } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { inBatches } from '../../db/batches.js';
 import { badRequest } from '../../lib/errors.js';
-import { SYSTEM, ensureWallet, post } from '../ledger/service.js';
+import { SYSTEM, ensureWallet, post } from '../ledger/index.js';
 import type { Config } from '../../config.js';
 import { lockInviter, referralBonusKey } from './clawback.js';
 
@@ -26,6 +27,9 @@ export { referralBonusKey };
 const SPEND = sql`COALESCE((SELECT SUM(o.price) FROM orders o
   WHERE o.buyer_id = u.telegram_id AND o.status = 'DONE'), 0)`;
 
+/** Friends read and sent per batch. */
+const FRIEND_BATCH = 200;
+
 interface FriendRow {
   telegram_id: number;
   username: string;
@@ -33,13 +37,22 @@ interface FriendRow {
   spend: number | string;
 }
 
-async function friends(ex: Executor, inviterId: number): Promise<FriendRow[]> {
-  return rows<FriendRow>(
-    ex,
-    sql`SELECT u.telegram_id, u.username, u.photo, ${SPEND} AS spend
-        FROM users u WHERE u.invited_by = ${inviterId}
-        ORDER BY u.created_at, u.telegram_id`,
-  );
+/** An inviter's friends in the order they joined, `size` at a time. */
+function friendBatches(ex: Executor, inviterId: number, size: number): AsyncGenerator<FriendRow[]> {
+  return inBatches<FriendRow>((last) => {
+    const after = last ? sql`(u.created_at, u.telegram_id) > (SELECT created_at, telegram_id FROM users WHERE telegram_id = ${last.telegram_id})` : sql`TRUE`;
+    return rows<FriendRow>(
+      ex,
+      sql`SELECT u.telegram_id, u.username, u.photo, ${SPEND} AS spend
+          FROM users u WHERE u.invited_by = ${inviterId} AND ${after}
+          ORDER BY u.created_at, u.telegram_id LIMIT ${size}`,
+    );
+  }, size);
+}
+
+async function invitedCount(ex: Executor, inviterId: number): Promise<number> {
+  const r = await row<{ n: number | string }>(ex, sql`SELECT count(*) AS n FROM users WHERE invited_by = ${inviterId}`);
+  return Number(r?.n ?? 0);
 }
 
 async function qualifiedCount(ex: Executor, inviterId: number): Promise<number> {
@@ -60,72 +73,72 @@ export function inviteLink(config: Pick<Config, 'botUsername' | 'miniAppName'>, 
   return `https://t.me/${config.botUsername}/${config.miniAppName}?startapp=${REFERRAL_PREFIX}${telegramId}`;
 }
 
-export function createInvitesService(db: Db, config: Config) {
-  async function progress(telegramId: number): Promise<InviteProgress> {
-    const [all, qualified, isClaimed] = await Promise.all([
-      friends(db, telegramId),
-      qualifiedCount(db, telegramId),
-      claimed(db, telegramId),
-    ]);
-    return {
-      link: inviteLink(config, telegramId),
-      invitedCount: all.length,
-      qualifiedCount: qualified,
-      requiredCount: REFERRAL_FRIENDS_REQUIRED,
-      minSpend: REFERRAL_MIN_SPEND_UAH,
-      bonus: isClaimed ? 0 : REFERRAL_BONUS_UAH,
-      claimed: isClaimed,
-      isAvailableClaim: !isClaimed && qualified >= REFERRAL_FRIENDS_REQUIRED,
-    };
-  }
+/** What the invitation's reads and the claim take: the database and the bot's names for the link. */
+export type InvitesDeps = { db: Db; config: Pick<Config, 'botUsername' | 'miniAppName'> };
 
+export async function inviteProgress({ db, config }: InvitesDeps, telegramId: number): Promise<InviteProgress> {
+  const [invited, qualified, isClaimed] = await Promise.all([
+    invitedCount(db, telegramId),
+    qualifiedCount(db, telegramId),
+    claimed(db, telegramId),
+  ]);
   return {
-    progress,
-
-    async list(telegramId: number): Promise<Invite[]> {
-      return (await friends(db, telegramId)).map((f) => ({
-        user: { telegramId: String(f.telegram_id), username: f.username, photo: f.photo },
-        spendBalance: kopecksToUah(Number(f.spend)),
-      }));
-    },
-
-    async isAvailableClaim(telegramId: number): Promise<boolean> {
-      return (await progress(telegramId)).isAvailableClaim;
-    },
-
-    /**
-     * Pays the bonus once. The rule is checked inside the transaction, and the ledger key is
-     * unique: of ten concurrent claims one posts the transfer, the others find the key taken
-     * (PostgreSQL makes them wait for the first to commit) and are refused.
-     */
-    async claim(telegramId: number): Promise<InviteProgress> {
-      // Refuse before opening anything, so a refused claim leaves no trace; the transaction
-      // below checks again under its own snapshot.
-      if (await claimed(db, telegramId)) throw badRequest(MSG.claimTaken);
-      if ((await qualifiedCount(db, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
-      // Open the wallet first, outside the claim: two first-time inserts of one wallet racing
-      // inside post() can trip the accounts (owner_id, kind) unique index, which ensureWallet's
-      // ON CONFLICT (code) does not cover. Losing that race here only means another request
-      // opened it, and the retry finds it.
-      await ensureWallet(db, telegramId, 'general').catch(() => ensureWallet(db, telegramId, 'general'));
-      await db.transaction(async (tx) => {
-        await lockInviter(tx, telegramId);
-        if (await claimed(tx, telegramId)) throw badRequest(MSG.claimTaken);
-        if ((await qualifiedCount(tx, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
-        const paid = await post(tx, [
-          {
-            from: { system: SYSTEM.referral },
-            to: { user: telegramId, wallet: 'general' },
-            amount: uahToKopecks(REFERRAL_BONUS_UAH),
-            kind: 'REFERRAL_BONUS',
-            key: referralBonusKey(telegramId),
-            reference: `referral:${telegramId}`,
-          },
-        ]);
-        if (!paid) throw badRequest(MSG.claimTaken);
-      });
-      return progress(telegramId);
-    },
+    link: inviteLink(config, telegramId),
+    invitedCount: invited,
+    qualifiedCount: qualified,
+    requiredCount: REFERRAL_FRIENDS_REQUIRED,
+    minSpend: REFERRAL_MIN_SPEND_UAH,
+    bonus: isClaimed ? 0 : REFERRAL_BONUS_UAH,
+    claimed: isClaimed,
+    isAvailableClaim: !isClaimed && qualified >= REFERRAL_FRIENDS_REQUIRED,
   };
 }
-export type InvitesService = ReturnType<typeof createInvitesService>;
+
+/** Every friend, streamed in batches: a popular inviter's list has no bound. */
+export async function* invitedFriends(db: Db, telegramId: number, size = FRIEND_BATCH): AsyncGenerator<Invite[]> {
+  for await (const found of friendBatches(db, telegramId, size)) {
+    yield found.map((f) => ({
+      user: { telegramId: String(f.telegram_id), username: f.username, photo: f.photo },
+      spendBalance: kopecksToUah(Number(f.spend)),
+    }));
+  }
+}
+
+export async function isClaimAvailable(deps: InvitesDeps, telegramId: number): Promise<boolean> {
+  return (await inviteProgress(deps, telegramId)).isAvailableClaim;
+}
+
+/**
+ * Pays the bonus once. The rule is checked inside the transaction, and the ledger key is
+ * unique: of ten concurrent claims one posts the transfer, the others find the key taken
+ * (PostgreSQL makes them wait for the first to commit) and are refused.
+ */
+export async function claimInviteBonus(deps: InvitesDeps, telegramId: number): Promise<InviteProgress> {
+  const { db } = deps;
+  // Refuse before opening anything, so a refused claim leaves no trace; the transaction
+  // below checks again under its own snapshot.
+  if (await claimed(db, telegramId)) throw badRequest(MSG.claimTaken);
+  if ((await qualifiedCount(db, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
+  // Open the wallet first, outside the claim: two first-time inserts of one wallet racing
+  // inside post() can trip the accounts (owner_id, kind) unique index, which ensureWallet's
+  // ON CONFLICT (code) does not cover. Losing that race here only means another request
+  // opened it, and the retry finds it.
+  await ensureWallet(db, telegramId, 'general').catch(() => ensureWallet(db, telegramId, 'general'));
+  await db.transaction(async (tx) => {
+    await lockInviter(tx, telegramId);
+    if (await claimed(tx, telegramId)) throw badRequest(MSG.claimTaken);
+    if ((await qualifiedCount(tx, telegramId)) < REFERRAL_FRIENDS_REQUIRED) throw badRequest(MSG.claimUnavailable);
+    const paid = await post(tx, [
+      {
+        from: { system: SYSTEM.referral },
+        to: { user: telegramId, wallet: 'general' },
+        amount: uahToKopecks(REFERRAL_BONUS_UAH),
+        kind: 'REFERRAL_BONUS',
+        key: referralBonusKey(telegramId),
+        reference: `referral:${telegramId}`,
+      },
+    ]);
+    if (!paid) throw badRequest(MSG.claimTaken);
+  });
+  return inviteProgress(deps, telegramId);
+}

@@ -114,5 +114,19 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   );
   if (n(clawbacks?.off) > 0) problems.push(`${n(clawbacks?.off)} referral bonuses taken back differ from their REFERRAL_CLAWBACK transfers`);
 
+  // The tutor keeps what its questions cost, less each refund: exactly the questions not refunded,
+  // and every refunded question was paid back in full.
+  const tutor = await row<{ held: number | string; kept: number | string; unpaid: number | string }>(
+    ex,
+    sql`SELECT ${system(SYSTEM.explanations)} AS held,
+               (SELECT COALESCE(SUM(price), 0) FROM explanation_questions WHERE status <> 'REFUNDED') AS kept,
+               (SELECT count(*) FROM explanation_questions q WHERE q.status = 'REFUNDED' AND q.price > 0
+                  AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.idempotency_key = 'explanation:' || q.id || ':refund' AND t.amount = q.price)) AS unpaid`,
+  );
+  if (n(tutor?.held) !== n(tutor?.kept)) {
+    problems.push(`${SYSTEM.explanations} holds ${n(tutor?.held)} kopecks but questions not refunded cost ${n(tutor?.kept)}`);
+  }
+  if (n(tutor?.unpaid) > 0) problems.push(`${n(tutor?.unpaid)} refunded explanation questions have no refund transfer`);
+
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }

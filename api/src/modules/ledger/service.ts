@@ -17,6 +17,8 @@ export const SYSTEM = {
   stars: 'external:stars',
   /** Money that came into the bank jar and was matched by the statement reader or an admin. */
   monobank: 'external:monobank',
+  /** What students paid for the tutor's answers (docs/EXPLANATIONS.md). */
+  explanations: 'income:explanations',
 } as const;
 export type SystemAccount = (typeof SYSTEM)[keyof typeof SYSTEM];
 
@@ -41,6 +43,15 @@ export const TRANSFER_KINDS = [
   'DEPOSIT_REFUND_UNDONE',
   /** A referral bonus taken back after the spending that earned it was refunded (docs/LEDGER.md). */
   'REFERRAL_CLAWBACK',
+  /** A question to an order's tutor, and its refund when no answer was stored (docs/EXPLANATIONS.md). */
+  'EXPLANATION',
+  'EXPLANATION_REFUND',
+  /**
+   * A developer cancelled an order after its money was released: what it paid into their dev
+   * wallet goes back to the buyer, and so does the platform's fee (docs/LEDGER.md).
+   */
+  'SALE_REVERSAL',
+  'FEE_REVERSAL',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

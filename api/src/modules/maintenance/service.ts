@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/index.js';
 import { sql } from 'drizzle-orm';
 import { MAINTENANCE_ERROR, MSG, type MaintenanceStatus } from '@zalik/contract';
 import { row, type Db } from '../../db/client.js';
@@ -45,13 +46,19 @@ export function createMaintenanceService(db: Db, cacheMs = MAINTENANCE_CACHE_MS)
     },
     async set(adminId, enabled, message) {
       // An absent message keeps the one written before (switching off and on again keeps it).
-      const r = await row<Row>(
-        db,
-        sql`UPDATE maintenance SET enabled = ${enabled}, message = COALESCE(${message ?? null}, message),
-                                   updated_at = now(), updated_by = ${adminId}
-            RETURNING enabled, message`,
-      );
-      const value = toStatus(r);
+      const value = await db.transaction(async (tx) => {
+        const before = toStatus(await row<Row>(tx, sql`SELECT enabled, message FROM maintenance FOR UPDATE`));
+        const after = toStatus(
+          await row<Row>(
+            tx,
+            sql`UPDATE maintenance SET enabled = ${enabled}, message = COALESCE(${message ?? null}, message),
+                                       updated_at = now(), updated_by = ${adminId}
+                RETURNING enabled, message`,
+          ),
+        );
+        await recordAudit(tx, { adminId, action: 'maintenance.switch', target: 'maintenance', before: { ...before }, after: { ...after } });
+        return after;
+      });
       cached = { value, at: Date.now() };
       return value;
     },

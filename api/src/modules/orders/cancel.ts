@@ -1,13 +1,15 @@
+import { recordAudit } from '../audit/index.js';
 import { sql } from 'drizzle-orm';
-import { MSG } from '@zalik/contract';
+import { MSG, kopecksToUah, type OrderStatus } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { takeBackBonusIfUnearned } from '../invites/clawback.js';
-import { post } from '../ledger/service.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { takeBackBonusIfUnearned } from '../invites/index.js';
+import { InsufficientFunds, post, type Leg } from '../ledger/index.js';
 import type { EscrowDeps } from './escrow.js';
-import { refundLegs } from './money.js';
+import { refundLegs, reversalLegs } from './money.js';
 import { notifyRefunded } from './notify.js';
 import { findOrder, hoursInterval, transition, type Transition } from './queries.js';
+import type { Order } from './rows.js';
 import { scheduleOverdue, cancelAll } from './timers.js';
 
 /**
@@ -16,15 +18,20 @@ import { scheduleOverdue, cancelAll } from './timers.js';
  * the overdue timer). One conditional UPDATE each, so a cancel racing a delivery, an acceptance
  * or a timer ends in one outcome and one movement of money.
  */
-async function refund(jobs: EscrowDeps['jobs'], tx: Executor, t: Omit<Transition, 'to'>): Promise<boolean> {
+async function refund(
+  jobs: EscrowDeps['jobs'],
+  tx: Executor,
+  t: Omit<Transition, 'to'>,
+  legs: (o: Order, from: OrderStatus) => Leg[] = (o) => refundLegs(o.id, o.buyerId, o.price),
+): Promise<Awaited<ReturnType<typeof transition>>> {
   const moved = await transition(tx, { ...t, to: 'REFUNDED' });
-  if (!moved) return false;
+  if (!moved) return null;
   const o = moved.order;
   await cancelAll(jobs, tx, o.id);
   await notifyRefunded(tx, o);
-  await post(tx, refundLegs(o.id, o.buyerId, o.price));
+  await post(tx, legs(o, moved.from));
   await takeBackBonusIfUnearned(tx, o.buyerId);
-  return true;
+  return moved;
 }
 
 /** The buyer cancels an undelivered order past its deadline and gets the whole price back at once. */
@@ -47,21 +54,42 @@ export async function cancelOverdue(deps: EscrowDeps, orderId: number, buyerId: 
   });
 }
 
-/** The order's developer gives it up before delivering, with a reason the buyer receives: a full refund. */
+/**
+ * The order's developer cancels it, and the buyer gets the whole price back (docs/LEDGER.md,
+ * "A developer cancels an order"). Before delivery any reason will do, none included (the
+ * newest client sends `""`); a delivered, disputed or completed order needs one. Money still in
+ * escrow comes back from escrow; money already released comes back from the developer's dev
+ * wallet and the platform's fee, and when the dev wallet no longer holds the developer's share
+ * nothing changes and the developer is told so.
+ */
 export async function developerCancel(deps: EscrowDeps, orderId: number, developerId: number, reason: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(deps.jobs, tx, {
-      orderId,
-      from: ['IN_PROGRESS'],
-      where: sql`developer_id = ${developerId}`,
-      set: sql`refunded_at = now(), cancelled_by = 'DEVELOPER', cancel_reason = ${reason}`,
-      event: { kind: 'DEVELOPER_CANCEL', actor: 'DEVELOPER', actorId: developerId, note: reason },
-    });
-    if (done) return;
-    const o = await findOrder(tx, orderId);
-    if (!o) throw notFound(MSG.orderNotFound);
-    if (o.developerId !== developerId) throw forbidden(MSG.orderNotYours);
-    throw conflict(MSG.orderNotInProgress);
+    const current = await findOrder(tx, orderId);
+    if (!current) throw notFound(MSG.orderNotFound);
+    if (current.developerId !== developerId) throw forbidden(MSG.orderNotYours);
+    if (current.status === 'REFUNDED') throw conflict(MSG.orderClosed);
+    if (current.status !== 'IN_PROGRESS' && !reason) throw badRequest(MSG.cancelReasonRequired);
+    const moveMoney = (o: Order, from: OrderStatus) =>
+      from === 'DONE' ? reversalLegs(o.id, o.buyerId, o.developerId, o.price, o.platformFeePercent) : refundLegs(o.id, o.buyerId, o.price);
+    try {
+      const done = await refund(
+        deps.jobs,
+        tx,
+        {
+          orderId,
+          // Only the state read above: a change racing this one (an acceptance, a delivery) makes it refuse, not pick other money.
+          from: [current.status],
+          where: sql`developer_id = ${developerId}`,
+          set: sql`refunded_at = now(), cancelled_by = 'DEVELOPER', cancel_reason = ${reason || null}`,
+          event: { kind: 'DEVELOPER_CANCEL', actor: 'DEVELOPER', actorId: developerId, note: reason || null },
+        },
+        moveMoney,
+      );
+      if (!done) throw conflict(MSG.orderChangedMeanwhile);
+    } catch (err) {
+      if (err instanceof InsufficientFunds) throw conflict(MSG.cancelDevWalletShort);
+      throw err;
+    }
   });
 }
 
@@ -78,6 +106,14 @@ export async function adminRefund(deps: EscrowDeps, orderId: number, adminId: nu
       event: { kind: 'ADMIN_REFUND', actor: 'ADMIN', actorId: adminId },
     });
     if (!done) throw (await findOrder(tx, orderId)) ? conflict(MSG.orderClosed) : notFound(MSG.orderNotFound);
+    await recordAudit(tx, {
+      adminId,
+      action: 'order.refund',
+      target: `order:${done.order.id}`,
+      userId: done.order.buyerId,
+      before: { status: done.from },
+      after: { status: 'REFUNDED', priceUah: kopecksToUah(done.order.price) },
+    });
   });
 }
 

@@ -9,20 +9,28 @@ import {
   RevisionBody,
   endpoints as ep,
 } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { OrdersDeps } from './deps.js';
 import { route, type Route } from '../../http/route.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/auth.js';
 import { cancelOverdue, developerCancel } from './cancel.js';
 import { accept, dispute, resolve, revise } from './escrow.js';
 import { openDisputes } from './queries.js';
+import { purchaseContext } from './purchase.js';
+import { sendJsonArray } from '../../http/json-stream.js';
 import { reprocess } from './reprocess.js';
-import { toDispute } from './rows.js';
+import { orderRules, toDispute } from './rows.js';
 import { historyItem } from './history-items.js';
 
+/** Disputes read and sent per batch (each with its files and events). */
+const DISPUTE_BATCH = 50;
+
 /** What the buyer, the developer and admins do with an order after the purchase (docs/LEDGER.md "Orders"). */
-export const escrowRoutes = (deps: AppDeps): Route[] => {
+export const escrowRoutes = (deps: OrdersDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = (id: number, request: Parameters<typeof currentUser>[0]) => historyItem(db, links, config.orders, id, currentUser(request));
+  const item = (id: number, request: Parameters<typeof currentUser>[0]) => historyItem(db, links, orderRules(config), id, currentUser(request));
+  async function* disputeBatches() {
+    for await (const { disputes, files, events } of openDisputes(db, DISPUTE_BATCH)) yield disputes.map((d) => toDispute(d, files, events, links));
+  }
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).telegramId;
   return [
     route(ep.acceptOrder, { params: OrderIdParam, answer: HistoryItem }, async (request) => {
@@ -50,10 +58,8 @@ export const escrowRoutes = (deps: AppDeps): Route[] => {
       await developerCancel(deps, id, me(request), request.body.reason);
       return item(id, request);
     }),
-    route(ep.openDisputes, { answer: DisputeList }, async () => {
-      const { disputes, files, events } = await openDisputes(db);
-      return disputes.map((d) => toDispute(d, files, events, links));
-    }),
+    // Streamed: disputes pile up when admins fall behind, and each carries its whole story.
+    route(ep.openDisputes, { answer: DisputeList }, (_request, reply) => sendJsonArray(reply, disputeBatches())),
     route(ep.resolveDispute, { params: OrderIdParam, body: ResolveBody, answer: HistoryItem }, async (request) => {
       const id = Number(request.params.id);
       await resolve(deps, id, me(request), request.body.outcome);
@@ -61,8 +67,7 @@ export const escrowRoutes = (deps: AppDeps): Route[] => {
     }),
     route(ep.reprocessOrder, { params: OrderIdParam, body: ReprocessBody, answer: HistoryItem }, async (request) => {
       const id = Number(request.params.id);
-      const ctx = { blobs: deps.blobs, generators: deps.generators, feePercent: config.platformFeePercent, orders: config.orders, jobs: deps.jobs, log: request.log };
-      await reprocess(ctx, db, me(request), id, request.body.arguments);
+      await reprocess(purchaseContext(deps, request.log), db, me(request), id, request.body?.arguments ?? null);
       return item(id, request);
     }),
   ];

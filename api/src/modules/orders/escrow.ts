@@ -1,10 +1,11 @@
+import { recordAudit } from '../audit/index.js';
 import { sql } from 'drizzle-orm';
 import { MSG, kopecksToUah, type DisputeOutcome } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict, forbidden, notFound, type HttpError } from '../../lib/errors.js';
-import type { AppDeps } from '../../types/deps.js';
-import { takeBackBonusIfUnearned } from '../invites/clawback.js';
-import { post } from '../ledger/service.js';
+import type { CoreDeps } from '../../types/deps.js';
+import { takeBackBonusIfUnearned } from '../invites/index.js';
+import { post } from '../ledger/index.js';
 import { payoutLegs, refundLegs } from './money.js';
 import { notifyDisputeResolved, notifyDisputed, notifyReleased, notifyRevision } from './notify.js';
 import { findOrder, transition } from './queries.js';
@@ -17,7 +18,7 @@ import { cancelRelease, scheduleDeadline, scheduleRelease } from './timers.js';
  * UPDATE on the status) with its ledger legs, timers and messages in the same transaction, so
  * a double click, two instances or a timer racing a click change the order and move money once.
  */
-export type EscrowDeps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+export type EscrowDeps = Pick<CoreDeps, 'db' | 'config' | 'jobs'>;
 
 /**
  * Why a buyer's action on a delivery was refused: read after the conditional UPDATE matched
@@ -115,6 +116,14 @@ export async function resolve(deps: EscrowDeps, orderId: number, adminId: number
     await notifyDisputeResolved(tx, o, outcome, kopecksToUah(release ? developerShare(o) : o.price));
     await post(tx, release ? payoutLegs(o.id, o.developerId, o.price, o.platformFeePercent, 'ESCROW_RELEASE') : refundLegs(o.id, o.buyerId, o.price));
     if (!release) await takeBackBonusIfUnearned(tx, o.buyerId);
+    await recordAudit(tx, {
+      adminId,
+      action: 'dispute.resolve',
+      target: `order:${o.id}`,
+      userId: o.buyerId,
+      before: { status: 'DISPUTED' },
+      after: { status: release ? 'DONE' : 'REFUNDED', outcome, priceUah: kopecksToUah(o.price) },
+    });
   });
 }
 

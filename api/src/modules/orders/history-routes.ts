@@ -1,49 +1,60 @@
 import { z } from 'zod';
 import {
   DeveloperOrderList,
+  DeveloperHistoryQuery,
   DeveloperOrdersQuery,
+  HistoryPage,
+  ORDER_PAGE_SIZE,
   HistoryItem,
-  HistoryList,
+  HistoryListOrPage,
   HistoryQuery,
-  InProgressList,
+  InProgressListOrPage,
+  InProgressQuery,
   MSG,
   ORDER_MAX_FILES,
   ORDER_MAX_FILE_BYTES,
   ORDER_MESSAGE_MAX,
   OrderIdParam,
   TelegramIdParam,
+  asksForPage,
   endpoints as ep,
+  type HistoryType,
 } from '@zalik/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../types/deps.js';
+import type { OrdersDeps } from './deps.js';
 import { route, type Route } from '../../http/route.js';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth.js';
 import { badRequest } from '../../lib/errors.js';
-import { binaryFile } from '../files/multipart-doc.js';
-import { detectFileType } from '../files/types.js';
-import { receiveFiles, removeBlobs, type StoredUpload } from '../files/upload.js';
+import { binaryFile } from '../../http/multipart-doc.js';
+import { detectFileType } from '../files/index.js';
+import { receiveFiles, removeBlobs, type StoredUpload } from '../files/index.js';
 import { adminRefund } from './cancel.js';
 import { assertDeliverable, assertReplaceable, deliver, replaceFiles } from './delivery.js';
-import { closedOrdersOf, openOrdersInBatches, ordersOfBuyer, ordersOfBuyerInBatches } from './queries.js';
+import { closedOrdersOf, openOrdersInBatches, openOrdersOf, ordersOfBuyer, ordersOfBuyerInBatches, ordersOfDeveloper } from './queries.js';
+import { pageFrom, windowOf } from '../../lib/page.js';
 import { sendJsonArray } from '../../http/json-stream.js';
-import { toDeveloperOrder, toInProgressOrder } from './rows.js';
+import { orderRules, toDeveloperOrder, toInProgressOrder, toOrder, type InProgressRow } from './rows.js';
+import { loadOrderExtras } from './extras.js';
 import { historyItem, toHistoryItems } from './history-items.js';
 
+/** The longest order id a form's `id` part may carry. */
+const ID_PART_MAX = 20;
+
 /** The answer files of an order: 1-10 `file` parts, 20 MB each, of the types a delivery accepts. */
-function receiveOrderFiles(request: FastifyRequest, deps: Pick<AppDeps, 'blobs'>) {
+function receiveOrderFiles(request: FastifyRequest, deps: Pick<OrdersDeps, 'blobs'>) {
   return receiveFiles(request, deps.blobs, {
     fileFields: ['file', 'files'],
     minFiles: 1,
     maxFiles: ORDER_MAX_FILES,
     maxFileBytes: ORDER_MAX_FILE_BYTES,
-    textFields: { message: ORDER_MESSAGE_MAX },
+    textFields: { message: ORDER_MESSAGE_MAX, id: ID_PART_MAX },
     messages: { required: MSG.filesRequired, tooMany: MSG.tooManyOrderFiles, tooBig: MSG.orderFileTooBig, textTooLong: MSG.orderMessageTooLong },
     accept: (fileName, bytes) => detectFileType(fileName, bytes) ?? badRequest(MSG.fileTypeUnsupported),
   });
 }
 
 /** Runs `work` with the stored files; if it refuses, the files are removed (nothing refers to them). */
-async function withFiles(deps: Pick<AppDeps, 'blobs'>, files: StoredUpload[], work: () => Promise<void>): Promise<void> {
+async function withFiles(deps: Pick<OrdersDeps, 'blobs'>, files: StoredUpload[], work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (err) {
@@ -55,38 +66,79 @@ async function withFiles(deps: Pick<AppDeps, 'blobs'>, files: StoredUpload[], wo
   }
 }
 
+/** Open orders as the developer's queue shows them, with their tasks and buyers (two reads whatever the count). */
+async function inProgressOrders(ex: OrdersDeps['db'], found: InProgressRow[]) {
+  const extras = await loadOrderExtras(ex, found.map((r) => toOrder(r, [])));
+  return found.map((r) => toInProgressOrder(r, extras));
+}
+
 /** Orders per statement of a streamed history. */
-const HISTORY_BATCH = 100;
+const HISTORY_BATCH = 25;
 
 const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), message: z.string().max(ORDER_MESSAGE_MAX).optional() });
 
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
-export const historyRoutes = (deps: AppDeps): Route[] => {
+export const historyRoutes = (deps: OrdersDeps): Route[] => {
   const { db, links, config } = deps;
-  const item = (id: number, request: FastifyRequest) => historyItem(db, links, config.orders, id, currentUser(request));
-  async function* historyInBatches(buyerId: number, viewer: ReturnType<typeof currentUser>) {
-    for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH)) yield toHistoryItems(db, links, config.orders, orders, viewer);
+  const item = (id: number, request: FastifyRequest) => historyItem(db, links, orderRules(config), id, currentUser(request));
+  async function* historyInBatches(buyerId: number, type: HistoryType, viewer: ReturnType<typeof currentUser>) {
+    for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH, viewer.telegramId, type)) yield toHistoryItems(db, links, orderRules(config), orders, viewer);
   }
   return [
-    route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryList }, async (request, reply) => {
+    route(ep.historyOfUser, { params: TelegramIdParam, query: HistoryQuery, answer: HistoryListOrPage }, async (request, reply) => {
       assertSelfOrAdmin(request, request.params.telegramId);
-      const { page, limit } = request.query;
+      const { type } = request.query;
       const buyerId = Number(request.params.telegramId);
-      if (limit !== undefined) {
-        return toHistoryItems(db, links, config.orders, await ordersOfBuyer(db, buyerId, { limit, offset: (page ?? 0) * limit }), currentUser(request));
+      if (asksForPage(request.query)) {
+        const page = { page: request.query.page ?? 0, limit: request.query.limit ?? ORDER_PAGE_SIZE };
+        const found = await ordersOfBuyer(db, buyerId, windowOf(page), currentUser(request).telegramId, type);
+        return pageFrom(await toHistoryItems(db, links, orderRules(config), found, currentUser(request)), page);
       }
       // The 1.8.7 client asks for the whole history: streamed (http/json-stream.ts).
-      return sendJsonArray(reply, historyInBatches(buyerId, currentUser(request)));
+      return sendJsonArray(reply, historyInBatches(buyerId, type, currentUser(request)));
     }),
 
-    route(ep.ordersInProgress, { answer: InProgressList }, async (request, reply) => {
+    route(ep.ordersInProgress, { query: InProgressQuery, answer: InProgressListOrPage }, async (request, reply) => {
       const developerId = currentUser(request).telegramId;
-      // Unpaged in every client: streamed (http/json-stream.ts).
+      if (asksForPage(request.query)) {
+        const page = { page: request.query.page ?? 0, limit: request.query.limit ?? ORDER_PAGE_SIZE };
+        return pageFrom(await inProgressOrders(db, await openOrdersOf(db, developerId, windowOf(page))), page);
+      }
+      // 1.8.7 and Zalik's app read the whole queue: streamed (http/json-stream.ts).
       async function* batches() {
-        for await (const found of openOrdersInBatches(db, developerId, HISTORY_BATCH)) yield found.map(toInProgressOrder);
+        for await (const found of openOrdersInBatches(db, developerId, HISTORY_BATCH)) yield await inProgressOrders(db, found);
       }
       return sendJsonArray(reply, batches());
     }),
+
+    route(ep.developerHistory, { query: DeveloperHistoryQuery, answer: HistoryPage }, async (request) => {
+      const developer = currentUser(request);
+      const page = { page: request.query.page ?? 0, limit: request.query.limit ?? ORDER_PAGE_SIZE };
+      const found = await ordersOfDeveloper(db, developer.telegramId, windowOf(page), request.query.isAutoGenerate);
+      return pageFrom(await toHistoryItems(db, links, orderRules(config), found, developer), page);
+    }),
+
+    route(
+      ep.deliverOrderById,
+      { body: 'multipart', answer: HistoryItem },
+      async (request) => {
+        const developerId = currentUser(request).telegramId;
+        // The order is named inside the form: its files are stored first and removed if the delivery is refused.
+        const { files, fields } = await receiveOrderFiles(request, deps);
+        const parsed = OrderIdParam.safeParse({ id: fields.id ?? '' });
+        await withFiles(deps, files, async () => {
+          if (!parsed.success) throw badRequest(MSG.orderNotFound);
+          const orderId = Number(parsed.data.id);
+          await assertDeliverable(db, orderId, developerId);
+          await deliver(deps, { orderId, developerId, message: fields.message?.trim() || null, files });
+        });
+        return item(Number(parsed.data!.id), request);
+      },
+      {
+        multipartDoc: answerFiles.extend({ id: z.string().describe('The order') }),
+        description: 'multipart/form-data: `id` (the order) and one `file` part per file; the same delivery as `.../history/{id}/developer/save-file`.',
+      },
+    ),
 
     route(ep.developerCompletedOrders, { query: DeveloperOrdersQuery, answer: DeveloperOrderList }, async (request) => {
       const { page, limit } = request.query;

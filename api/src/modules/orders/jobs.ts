@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { refundOverdue } from './cancel.js';
 import { releaseDue } from './escrow.js';
 import { notifyReminder } from './notify.js';
@@ -18,7 +18,7 @@ declare module '../../jobs/registry.js' {
  * own transaction and acts only if the order is still where the timer expects it, so running
  * twice, or after the buyer clicked, does nothing more.
  */
-export function registerOrderJobs(deps: AppDeps): void {
+export function registerOrderJobs(deps: CoreDeps): void {
   const opts = { maxAttempts: 10 };
   deps.jobs.define(ORDER_JOBS.release, ({ payload }) => releaseDue(deps, payload.orderId), opts);
   deps.jobs.define(ORDER_JOBS.overdue, ({ payload }) => refundOverdue(deps, payload.orderId), opts);
@@ -26,7 +26,7 @@ export function registerOrderJobs(deps: AppDeps): void {
 }
 
 /** Reminds the developer of an order still undelivered before its deadline (once per deadline). */
-async function remindDue(deps: Pick<AppDeps, 'db'>, orderId: number): Promise<void> {
+async function remindDue(deps: Pick<CoreDeps, 'db'>, orderId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId, ['IN_PROGRESS']);
     // Delivered, cancelled or already past its deadline: nothing to remind of.

@@ -1,5 +1,5 @@
-import type { Leg, TransferKind } from '../ledger/service.js';
-import { SYSTEM } from '../ledger/service.js';
+import type { Leg, TransferKind } from '../ledger/index.js';
+import { SYSTEM } from '../ledger/index.js';
 
 /** The platform's share of a sale (PLATFORM_FEE_PERCENT), rounded half up to the kopeck. */
 export function platformFee(priceKop: number, percent: number): number {
@@ -35,4 +35,22 @@ export function refundLegs(orderId: number, buyerId: number, priceKop: number): 
   if (priceKop <= 0) return [];
   const reference = `order:${orderId}`;
   return [{ from: { system: SYSTEM.escrow }, to: { user: buyerId, wallet: 'general' }, amount: priceKop, kind: 'REFUND', key: `${reference}:refund`, reference }];
+}
+
+/**
+ * A released order cancelled by its developer: what release paid out goes back to the buyer,
+ * the developer's share from their dev wallet (a conditional debit: refused when they no longer
+ * have it) and the fee from the platform's income, so the buyer gets the whole price.
+ */
+export function reversalLegs(orderId: number, buyerId: number, developerId: number, priceKop: number, feePercent: number): Leg[] {
+  const fee = platformFee(priceKop, feePercent);
+  const reference = `order:${orderId}`;
+  const legs: Leg[] = [];
+  if (priceKop - fee > 0) {
+    legs.push({ from: { user: developerId, wallet: 'dev' }, to: { user: buyerId, wallet: 'general' }, amount: priceKop - fee, kind: 'SALE_REVERSAL', key: `${reference}:reversal`, reference });
+  }
+  if (fee > 0) {
+    legs.push({ from: { system: SYSTEM.fees }, to: { user: buyerId, wallet: 'general' }, amount: fee, kind: 'FEE_REVERSAL', key: `${reference}:fee-reversal`, reference });
+  }
+  return legs;
 }

@@ -12,8 +12,8 @@ import {
   orderReleasedText,
   orderReminderText,
   orderRevisionText,
-} from '../../bot/texts.js';
-import { enqueue, type OutboxFile } from '../outbox/enqueue.js';
+} from '../outbox/index.js';
+import { enqueue, type OutboxFile } from '../outbox/index.js';
 import { adminChats } from './queries.js';
 import type { Order } from './rows.js';
 

@@ -5,14 +5,16 @@ import type { Executor } from '../../db/client.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GeneratedFile, type GeneratorRegistry, type TaskTemplateRef } from '../../ports/generator.js';
-import { safeFileName } from '../files/names.js';
+import { safeFileName } from '../files/index.js';
 import type { OrdersConfig } from '../../config.js';
 import type { JobRegistry } from '../../jobs/index.js';
 import { findOrder, findOrderByKey } from './queries.js';
 import type { Order } from './rows.js';
 import { DiscountUsedUp, DuplicatePurchase, recordPurchase } from './record.js';
-import { loadPurchase, type TaskForOrder } from './tasks.js';
+import type { TaskForOrder } from '../catalogue/index.js';
+import { loadPurchase } from './tasks.js';
 import { isConnectionLost } from '../../db/errors.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { clock } from '../../lib/clock.js';
 
 /** The whole generation, queueing included; the docx sandbox has its own, shorter limit. */
@@ -27,6 +29,20 @@ export interface PurchaseContext {
   /** Where a manual order's timers are scheduled, inside the purchase's statement. */
   jobs: JobRegistry;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+const SILENT: PurchaseContext['log'] = { warn: () => {}, error: () => {} };
+
+/** The one place a PurchaseContext is made: from the app's deps and the request's log (the demo seeds log nothing). */
+export function purchaseContext(deps: Pick<CoreDeps, 'blobs' | 'generators' | 'config' | 'jobs'>, log = SILENT): PurchaseContext {
+  const { blobs, generators, config, jobs } = deps;
+  return { blobs, generators, feePercent: config.platformFeePercent, orders: config.orders, jobs, log };
+}
+
+/** A purchase's order, and its task as the purchase read it (the answer nests it: no read of its own). */
+export interface Purchased {
+  order: Order;
+  task: TaskForOrder;
 }
 
 export interface Buyer {
@@ -129,7 +145,7 @@ export async function purchase(
   buyer: Buyer,
   input: { taskId: number; arguments: string[] },
   clientKey?: string,
-): Promise<Order> {
+): Promise<Purchased> {
   if (!buyer.username) throw badRequest(MSG.usernameRequired);
   // Server keys contain ':' which client keys cannot, so the two never collide.
   const key = clientKey ?? `server:${randomUUID()}`;
@@ -137,7 +153,7 @@ export async function purchase(
   try {
     for (let attempt = 1; ; attempt++) {
       const facts = await loadPurchase(ex, input.taskId, buyer.telegramId, key, clock.now());
-      if (facts?.earlierId) return assertSamePurchase((await findOrder(ex, facts.earlierId))!, input);
+      if (facts?.earlierId) return { order: assertSamePurchase((await findOrder(ex, facts.earlierId))!, input), task: facts.task };
       if (!facts || facts.task.archived) throw notFound(MSG.taskNotFound);
       const { task } = facts;
       if (!task.visible && !buyer.isAdmin) throw forbidden(MSG.taskHidden);
@@ -161,7 +177,7 @@ export async function purchase(
           file,
         });
         file = undefined;
-        return order;
+        return { order, task };
       } catch (err) {
         // A lost connection may have lost only the answer to the statement: keep the file its order may have.
         if (isConnectionLost(err)) file = undefined;
@@ -169,7 +185,7 @@ export async function purchase(
         if (!(err instanceof DuplicatePurchase)) throw err;
         const first = await findOrderByKey(ex, buyer.telegramId, key);
         if (!first) throw conflict(MSG.purchaseInProgress);
-        return assertSamePurchase(first, input);
+        return { order: assertSamePurchase(first, input), task };
       }
     }
   } finally {

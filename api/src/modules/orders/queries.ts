@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderActor, OrderEventKind, OrderStatus } from '@zalik/contract';
+import type { HistoryType, OrderActor, OrderEventKind, OrderStatus } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
+import { inBatches } from '../../db/batches.js';
+import { eventLineSql, unreadSql } from '../threads/index.js';
 import {
   toOrder,
   type DisputeRow,
@@ -28,11 +30,14 @@ async function filesOf(ex: Executor, orderIds: number[]): Promise<FileRow[]> {
   return rows<FileRow>(ex, sql`SELECT id, order_id, file_name FROM order_files WHERE order_id IN (${list(orderIds)}) ORDER BY order_id, position, id`);
 }
 
-/** Orders matching `where` (newest first) with their files, in two queries whatever the count. */
-export async function findOrders(ex: Executor, where: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
+/**
+ * Orders matching `where` (newest first) with their files, in two queries whatever the count;
+ * with `unreadOf`, each with the lines of its thread that user has not read.
+ */
+export async function findOrders(ex: Executor, where: SQL, page?: { limit: number; offset: number }, unreadOf?: number): Promise<Order[]> {
   const found = await rows<OrderRow>(
     ex,
-    sql`SELECT * FROM orders WHERE ${where}
+    sql`SELECT *${unreadOf === undefined ? sql`` : sql`, ${unreadSql(sql`orders.id`, unreadOf)} AS unread`} FROM orders WHERE ${where}
         ORDER BY created_at DESC, id DESC
         ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
   );
@@ -43,24 +48,30 @@ export async function findOrders(ex: Executor, where: SQL, page?: { limit: numbe
   return found.map((o) => toOrder(o, files));
 }
 
-/** A buyer's orders, newest first (a page of them when `page` is given). */
-export function ordersOfBuyer(ex: Executor, buyerId: number, page?: { limit: number; offset: number }): Promise<Order[]> {
-  return findOrders(ex, sql`buyer_id = ${buyerId}`, page);
+/** A buyer's orders of this kind (the history's `type` filter). */
+const ofBuyer = (buyerId: number, type: HistoryType) =>
+  sql`buyer_id = ${buyerId}${type === 'ALL' ? sql`` : sql` AND auto_generate = ${type === 'AUTOGENERATE'}`}`;
+
+/** A buyer's orders of this kind, newest first (a page of them when `page` is given), with what `unreadOf` has not read in their threads. */
+export function ordersOfBuyer(
+  ex: Executor,
+  buyerId: number,
+  page: { limit: number; offset: number } | undefined,
+  unreadOf: number,
+  type: HistoryType = 'ALL',
+): Promise<Order[]> {
+  return findOrders(ex, ofBuyer(buyerId, type), page, unreadOf);
 }
 
 /**
  * A buyer's every order, newest first, `size` at a time: each batch starts right after the
  * previous one's last order (keyset on orders_buyer), so no batch re-reads what came before.
  */
-export async function* ordersOfBuyerInBatches(ex: Executor, buyerId: number, size: number): AsyncGenerator<Order[]> {
-  let after = sql`TRUE`;
-  for (;;) {
-    const found = await findOrders(ex, sql`buyer_id = ${buyerId} AND ${after}`, { limit: size, offset: 0 });
-    if (found.length > 0) yield found;
-    if (found.length < size) return;
-    const last = found.at(-1)!.id;
-    after = sql`(created_at, id) < (SELECT created_at, id FROM orders WHERE id = ${last})`;
-  }
+export function ordersOfBuyerInBatches(ex: Executor, buyerId: number, size: number, unreadOf: number, type: HistoryType = 'ALL'): AsyncGenerator<Order[]> {
+  return inBatches<Order>((last) => {
+    const after = last ? sql`(created_at, id) < (SELECT created_at, id FROM orders WHERE id = ${last.id})` : sql`TRUE`;
+    return findOrders(ex, sql`${ofBuyer(buyerId, type)} AND ${after}`, { limit: size, offset: 0 }, unreadOf);
+  }, size);
 }
 
 export async function findOrder(ex: Executor, id: number): Promise<Order | null> {
@@ -149,8 +160,10 @@ export interface EventInput {
   note?: string | null;
 }
 
+/** The event of a change, and the line its thread tells of it (threads' `eventLineSql`), in one statement. */
 export async function addEvent(tx: Executor, orderId: number, from: OrderStatus | null, to: OrderStatus, e: EventInput): Promise<void> {
-  await tx.execute(addEventSql(orderId, from, to, e));
+  const line = eventLineSql(orderId, e);
+  await tx.execute(line ? sql`WITH event AS (${addEventSql(orderId, from, to, e)}) ${line}` : addEventSql(orderId, from, to, e));
 }
 
 /** `addEvent` as a statement, for a change that writes several tables in one statement (a purchase). */
@@ -211,50 +224,66 @@ export async function markReprocessed(tx: Executor, orderId: number, buyerId: nu
   return Boolean(r);
 }
 
-const WITH_BUYER = sql`SELECT o.*, u.username AS buyer_username FROM orders o JOIN users u ON u.telegram_id = o.buyer_id`;
+/** Orders with their buyer's name and what their developer has not read in their threads. */
+const WITH_BUYER = (developerId: number) =>
+  sql`SELECT o.*, u.username AS buyer_username, ${unreadSql(sql`o.id`, developerId)} AS unread FROM orders o JOIN users u ON u.telegram_id = o.buyer_id`;
 
 /**
  * A developer's open orders, oldest first (the queue they work through), `size` at a time:
  * each batch starts right after the previous one's last order (keyset on orders_developer_open).
  */
-export async function* openOrdersInBatches(ex: Executor, developerId: number, size: number): AsyncGenerator<InProgressRow[]> {
-  let after = sql`TRUE`;
-  for (;;) {
-    const found = await rows<InProgressRow>(
+export function openOrdersInBatches(ex: Executor, developerId: number, size: number): AsyncGenerator<InProgressRow[]> {
+  return inBatches<InProgressRow>((last) => {
+    const after = last ? sql`(o.created_at, o.id) > (SELECT created_at, id FROM orders WHERE id = ${last.id})` : sql`TRUE`;
+    return rows<InProgressRow>(
       ex,
-      sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' AND ${after} ORDER BY o.created_at, o.id LIMIT ${size}`,
+      sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' AND ${after} ORDER BY o.created_at, o.id LIMIT ${size}`,
     );
-    if (found.length > 0) yield found;
-    if (found.length < size) return;
-    after = sql`(o.created_at, o.id) > (SELECT created_at, id FROM orders WHERE id = ${found.at(-1)!.id})`;
-  }
+  }, size);
+}
+
+/** A developer's orders past IN_PROGRESS, newest first, auto-generated ones or the others (`auto` undefined: both). */
+export function ordersOfDeveloper(ex: Executor, developerId: number, page: { limit: number; offset: number }, auto?: boolean): Promise<Order[]> {
+  return findOrders(ex, sql`developer_id = ${developerId} AND status <> 'IN_PROGRESS'${auto === undefined ? sql`` : sql` AND auto_generate = ${auto}`}`, page);
+}
+
+/** One window of a developer's open orders, oldest first (the newest client's paged queue). */
+export function openOrdersOf(ex: Executor, developerId: number, page: { limit: number; offset: number }): Promise<InProgressRow[]> {
+  return rows<InProgressRow>(
+    ex,
+    sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' ORDER BY o.created_at, o.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
 }
 
 /** A developer's orders past IN_PROGRESS (delivered, disputed, done, refunded), newest first. */
 export function closedOrdersOf(ex: Executor, developerId: number, page: { limit: number; offset: number }): Promise<InProgressRow[]> {
   return rows<InProgressRow>(
     ex,
-    sql`${WITH_BUYER} WHERE o.developer_id = ${developerId} AND o.status <> 'IN_PROGRESS'
+    sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status <> 'IN_PROGRESS'
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
 
-/** Open disputes, oldest first, with their files and every event. */
-export async function openDisputes(ex: Executor): Promise<{ disputes: DisputeRow[]; files: FileRow[]; events: EventRow[] }> {
-  const disputes = await rows<DisputeRow>(
-    ex,
-    sql`SELECT o.*, b.username AS buyer_username, d.username AS developer_username
-        FROM orders o JOIN users b ON b.telegram_id = o.buyer_id JOIN users d ON d.telegram_id = o.developer_id
-        WHERE o.status = 'DISPUTED' ORDER BY o.disputed_at, o.id`,
-  );
-  const ids = disputes.map((d) => Number(d.id));
-  if (ids.length === 0) return { disputes, files: [], events: [] };
-  const events = await rows<EventRow>(
-    ex,
-    sql`SELECT order_id, kind, from_status, to_status, actor, actor_id, note, created_at
-        FROM order_events WHERE order_id IN (${list(ids)}) ORDER BY order_id, id`,
-  );
-  return { disputes, files: await filesOf(ex, ids), events };
+/** Open disputes, oldest first, `size` at a time, each batch with its orders' files and every event. */
+export async function* openDisputes(ex: Executor, size: number): AsyncGenerator<{ disputes: DisputeRow[]; files: FileRow[]; events: EventRow[] }> {
+  const batches = inBatches<DisputeRow>((last) => {
+    const after = last ? sql`(o.disputed_at, o.id) > (SELECT disputed_at, id FROM orders WHERE id = ${last.id})` : sql`TRUE`;
+    return rows<DisputeRow>(
+      ex,
+      sql`SELECT o.*, b.username AS buyer_username, d.username AS developer_username
+          FROM orders o JOIN users b ON b.telegram_id = o.buyer_id JOIN users d ON d.telegram_id = o.developer_id
+          WHERE o.status = 'DISPUTED' AND ${after} ORDER BY o.disputed_at, o.id LIMIT ${size}`,
+    );
+  }, size);
+  for await (const disputes of batches) {
+    const ids = disputes.map((d) => Number(d.id));
+    const events = await rows<EventRow>(
+      ex,
+      sql`SELECT order_id, kind, from_status, to_status, actor, actor_id, note, created_at
+          FROM order_events WHERE order_id IN (${list(ids)}) ORDER BY order_id, id`,
+    );
+    yield { disputes, files: await filesOf(ex, ids), events };
+  }
 }
 
 /** Chats of every admin (configured and granted, not banned): disputes are theirs to decide. */

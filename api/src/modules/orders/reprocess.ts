@@ -5,7 +5,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import { generate, normaliseArguments, type PurchaseContext } from './purchase.js';
 import { addEvent, deleteFiles, findOrder, insertFiles, markReprocessed } from './queries.js';
 import type { Order } from './rows.js';
-import { loadTask } from './tasks.js';
+import { loadTask } from '../catalogue/index.js';
 
 
 function refusal(o: Order | null, buyerId: number, windowHours: number): HttpError | null {
@@ -19,21 +19,22 @@ function refusal(o: Order | null, buyerId: number, windowHours: number): HttpErr
 }
 
 /**
- * The buyer of an auto-generated order regenerates it with corrected arguments: free, once,
+ * The buyer of an auto-generated order regenerates it with corrected arguments (null: the ones
+ * it was bought with, as the newest client asks after a template was fixed): free, once,
  * within REPROCESS_WINDOW_HOURS of the purchase. Generation runs first, outside any
  * transaction, in the same sandbox as a purchase; then one transaction marks the regeneration
  * used (a conditional UPDATE, so two racing requests cannot both replace the file) and puts
  * the new file in place of the old rows. No money moves. A refused or failed attempt removes
  * the new file and leaves the order as it was.
  */
-export async function reprocess(ctx: PurchaseContext, db: Db, buyerId: number, orderId: number, raw: string[]): Promise<void> {
+export async function reprocess(ctx: PurchaseContext, db: Db, buyerId: number, orderId: number, raw: string[] | null): Promise<void> {
   const windowHours = ctx.orders.reprocessWindowHours;
   const order = await findOrder(db, orderId);
   const early = refusal(order, buyerId, windowHours);
   if (early) throw early;
   const task = await loadTask(db, order!.taskId);
   if (!task) throw notFound(MSG.taskNotFound);
-  const values = normaliseArguments(task.type, task.argumentNames.length, raw);
+  const values = normaliseArguments(task.type, task.argumentNames.length, raw ?? order!.arguments);
   const generated = await generate(ctx, task, values);
   const blobId = await ctx.blobs.put(generated.bytes);
   try {

@@ -1,29 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody, IdempotencyHeaders, ProcessBody, ProcessedTask, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { OrdersDeps } from './deps.js';
 import { route, type Route } from '../../http/route.js';
-import { currentUser } from '../../plugins/auth.js';
-import { invalidateOnWrite } from '../catalogue/cache.js';
-import { acceptUploads } from '../files/multipart-doc.js';
+import { currentUser } from '../../http/auth.js';
+import { invalidateOnWrite } from '../../db/catalogue-cache.js';
+import { acceptUploads } from '../../http/multipart-doc.js';
 import { escrowRoutes } from './escrow-routes.js';
 import { historyRoutes } from './history-routes.js';
-import { purchase } from './purchase.js';
+import { purchase, purchaseContext } from './purchase.js';
 import { toProcessedTask } from './rows.js';
+import { purchaseExtras } from './extras.js';
 
 /** Purchases, histories, the developer's queue, delivery, acceptance, revisions, disputes, cancels and refunds. */
-export const ordersRoutes = (deps: AppDeps): Route[] => [
+export const ordersRoutes = (deps: OrdersDeps): Route[] => [
   route(
     ep.purchase,
     { headers: IdempotencyHeaders, body: ProcessBody, answer: ProcessedTask },
     async (request) => {
-      const order = await purchase(
-        { blobs: deps.blobs, generators: deps.generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, jobs: deps.jobs, log: request.log },
+      const { order, task } = await purchase(
+        purchaseContext(deps, request.log),
         deps.db,
         currentUser(request),
         { taskId: Number(request.body.taskId), arguments: request.body.arguments },
         request.headers['idempotency-key'],
       );
-      return toProcessedTask(order, deps.links, currentUser(request));
+      return toProcessedTask(order, deps.links, currentUser(request), deps.config.explanations.provider !== null, purchaseExtras(task));
     },
     {
       description:
@@ -38,7 +39,7 @@ export const ordersRoutes = (deps: AppDeps): Route[] => [
 ];
 
 /** Deliveries are uploads; a purchase may take a discount's last use (the catalogue's price lists). */
-export async function ordersScope(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function ordersScope(scope: FastifyInstance, deps: OrdersDeps): Promise<void> {
   await acceptUploads(scope);
   invalidateOnWrite(scope, deps.catalogue, ['discounts']);
 }

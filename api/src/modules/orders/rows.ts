@@ -2,6 +2,7 @@ import {
   HOUR_MS,
   MSG,
   kopecksToUah,
+  orderProgress,
   type DeveloperOrder,
   type Dispute,
   type DisputeOutcome,
@@ -14,9 +15,11 @@ import {
   type OrderStatus,
   type ProcessedTask,
 } from '@zalik/contract';
-import type { OrdersConfig } from '../../config.js';
-import type { FileLinks } from '../files/signing.js';
+import type { Config, OrdersConfig } from '../../config.js';
+import { sessionIdOf } from '../explanations/index.js';
+import type { FileLinks } from '../files/index.js';
 import { platformFee } from './money.js';
+import { linedUpArguments, orderTask, partyOf, type OrderExtras } from './extras.js';
 
 /** The rows `queries.ts` reads and the shapes they become: an order, its files, its events. */
 
@@ -61,6 +64,8 @@ export interface Order {
   cancelReason: string | null;
   reprocessedAt: Date | null;
   files: OrderFile[];
+  /** Lines of its thread the reader has not read (0 when the query did not ask). */
+  unread: number;
 }
 
 /** `SELECT * FROM orders` as the drivers give it (bigint and numeric may be strings, jsonb text). */
@@ -95,6 +100,8 @@ export interface OrderRow {
   cancelled_by: OrderCancelledBy | null;
   cancel_reason: string | null;
   reprocessed_at: Date | string | null;
+  /** Lines of the order's thread the reader has not read, when the query asked (threads' `unreadSql`). */
+  unread?: number | string;
 }
 
 export interface FileRow {
@@ -151,6 +158,7 @@ export function toOrder(o: OrderRow, files: FileRow[]): Order {
     cancelReason: o.cancel_reason,
     reprocessedAt: date(o.reprocessed_at),
     files: files.filter((f) => Number(f.order_id) === Number(o.id)).map((f) => ({ id: Number(f.id), fileName: f.file_name })),
+    unread: Number(o.unread ?? 0),
   };
 }
 
@@ -169,8 +177,13 @@ export function toOrderEvent(e: EventRow): OrderEvent {
 /** What the developer receives from escrow when the order is released (price minus the fee agreed at purchase). */
 export const developerShare = (o: Pick<Order, 'price' | 'platformFeePercent'>) => o.price - platformFee(o.price, o.platformFeePercent);
 
-/** The rules an answer needs to say what the buyer may still do. */
-export type OrderRules = Pick<OrdersConfig, 'maxRevisions' | 'reprocessWindowHours'>;
+/** The rules an answer needs to say what the buyer may still do; `explanations`: a tutor is configured. */
+export type OrderRules = Pick<OrdersConfig, 'maxRevisions' | 'reprocessWindowHours'> & { explanations: boolean };
+
+export const orderRules = (config: Pick<Config, 'orders' | 'explanations'>): OrderRules => ({
+  ...config.orders,
+  explanations: config.explanations.provider !== null,
+});
 
 
 /** The buyer may regenerate this auto-generated order now (free, once, within the window). */
@@ -203,7 +216,7 @@ export const isOverdue = (o: Order, now = Date.now()) => o.status === 'IN_PROGRE
  * Callers hand these answers only to the buyer, the order's developer or an admin, since
  * each carries signed download links.
  */
-export function toProcessedTask(o: Order, links: FileLinks, viewer: Viewer): ProcessedTask {
+export function toProcessedTask(o: Order, links: FileLinks, viewer: Viewer, explanations: boolean, extras: OrderExtras): ProcessedTask {
   const first = fileLinks(o, links, viewer)[0];
   return {
     id: String(o.id),
@@ -216,22 +229,28 @@ export function toProcessedTask(o: Order, links: FileLinks, viewer: Viewer): Pro
     createdAt: o.createdAt,
     // A manual order answers with the developer's message once delivered, before that with what happens next.
     message: o.autoGenerate ? null : o.status === 'IN_PROGRESS' ? MSG.orderAccepted : (o.message ?? ''),
-    status: o.status,
+    status: orderProgress(o.status),
+    orderStatus: o.status,
+    task: orderTask(o, extras),
     charged: kopecksToUah(o.price),
     free: o.freeTake,
     deadlineAt: isoOrNull(o.deadlineAt),
+    explanationSessionId: sessionIdOf(o, explanations),
   };
 }
 
 /** A DELIVERED or DISPUTED order answers its files as a DONE one does, so clients that only know DONE keep working. */
-export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, argumentNames: string[], viewer: Viewer): HistoryItem {
+export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, viewer: Viewer, extras: OrderExtras): Omit<HistoryItem, 'review' | 'reviewUntil'> {
   const files = fileLinks(o, links, viewer);
   return {
     id: String(o.id),
     taskTitle: o.taskTitle,
     subjectName: o.subjectName,
     developerName: o.developerName,
-    status: o.status,
+    status: orderProgress(o.status),
+    orderStatus: o.status,
+    task: orderTask(o, extras),
+    user: partyOf(extras, o.buyerId),
     createdAt: o.createdAt,
     fileName: files[0]?.fileName ?? null,
     link: files[0]?.link ?? null,
@@ -252,7 +271,9 @@ export function toHistoryItem(o: Order, links: FileLinks, rules: OrderRules, arg
     cancelReason: o.cancelReason,
     allowedReprocess: reprocessAllowed(o, rules),
     arguments: o.arguments,
-    argumentNames,
+    argumentNames: linedUpArguments(o, extras).map((a) => a.name),
+    explanationSessionId: sessionIdOf(o, rules.explanations),
+    unread: o.unread,
   };
 }
 
@@ -260,11 +281,13 @@ export interface InProgressRow extends OrderRow {
   buyer_username: string;
 }
 
-export function toInProgressOrder(r: InProgressRow): InProgressOrder {
+export function toInProgressOrder(r: InProgressRow, extras: OrderExtras): InProgressOrder {
   const o = toOrder(r, []);
   return {
     id: String(o.id),
-    user: { telegramId: String(o.buyerId), username: r.buyer_username },
+    user: partyOf(extras, o.buyerId),
+    task: orderTask(o, extras),
+    status: orderProgress(o.status),
     subjectName: o.subjectName,
     teacherName: o.teacherName,
     taskTitle: o.taskTitle,
@@ -273,6 +296,7 @@ export function toInProgressOrder(r: InProgressRow): InProgressOrder {
     deadlineAt: isoOrNull(o.deadlineAt),
     revisions: o.revisions,
     revisionComment: o.revisionComment,
+    unread: o.unread,
   };
 }
 
@@ -283,12 +307,14 @@ export function toDeveloperOrder(r: InProgressRow): DeveloperOrder {
     taskTitle: o.taskTitle,
     subjectName: o.subjectName,
     user: { telegramId: String(o.buyerId), username: r.buyer_username },
-    status: o.status,
+    status: orderProgress(o.status),
+    orderStatus: o.status,
     price: kopecksToUah(o.price),
     earned: o.status === 'DONE' ? kopecksToUah(developerShare(o)) : 0,
     createdAt: o.createdAt,
     deliveredAt: isoOrNull(o.deliveredAt),
     completedAt: isoOrNull(o.status === 'DONE' ? o.completedAt : o.status === 'REFUNDED' ? o.refundedAt : null),
+    unread: o.unread,
   };
 }
 

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_MAX_FILE_BYTES, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } from '@zalik/contract';
+import { MSG, ORDER_MAX_FILE_BYTES, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
 import { GeneratorRegistry } from '../../ports/generator.js';
 import type { SeedStep } from '../../types/deps.js';
-import { InsufficientFunds } from '../ledger/service.js';
-import { DOCX_TEMPLATE, createDocxTemplateGenerator } from '../generators/docx-template.js';
-import { minimalDocx } from '../generators/docx-skeleton.js';
-import { Sandbox } from '../generators/sandbox.js';
-import { checkTemplate } from '../generators/template-check.js';
-import { purchase } from './purchase.js';
-import { loadTask, type TaskForOrder } from './tasks.js';
+import { InsufficientFunds } from '../ledger/index.js';
+import { DOCX_TEMPLATE, createDocxTemplateGenerator } from '../generators/index.js';
+import { minimalDocx } from '../generators/index.js';
+import { Sandbox } from '../generators/index.js';
+import { checkTemplate, insertIdentifier, pointTaskAt } from '../generators/index.js';
+import { purchase, purchaseContext } from './purchase.js';
+import { loadTask, type TaskForOrder } from '../catalogue/index.js';
 
 const STUDENT = 100001;
 const DEVELOPER = 100002;
@@ -52,9 +52,22 @@ async function seedTemplates(tx: Executor, blobs: Parameters<SeedStep>[1]['blobs
       continue; // an argument name that cannot be a tag: the admin uploads a template by hand
     }
     const blobId = await blobs.put(bytes);
+    const fileName = `${noBraces(task.title).slice(0, 80)} — шаблон.docx`;
     await tx.execute(sql`
       INSERT INTO task_templates (task_id, blob_id, file_name, tags, uploaded_by)
-      VALUES (${task.id}, ${blobId}, ${`${noBraces(task.title).slice(0, 80)} — шаблон.docx`}, ${JSON.stringify(tags)}::jsonb, ${task.developerId})`);
+      VALUES (${task.id}, ${blobId}, ${fileName}, ${JSON.stringify(tags)}::jsonb, ${task.developerId})`);
+    // Every template is an entry of the library, as an upload makes it.
+    const entry = await insertIdentifier(tx, {
+      name: fileName.replace(/\.docx$/i, ''),
+      description: MSG.identifierOfTask(task.title),
+      kind: 'DOCX',
+      generator: DOCX_TEMPLATE,
+      blobId,
+      fileName,
+      tags,
+      by: task.developerId,
+    });
+    await pointTaskAt(tx, task.id, entry);
   }
 }
 
@@ -90,7 +103,7 @@ async function seedPurchases(tx: Executor, deps: Parameters<SeedStep>[1], sandbo
   };
 
   const generators = new GeneratorRegistry().register(createDocxTemplateGenerator({ db: tx, blobs: deps.blobs, sandbox }));
-  const ctx = { blobs: deps.blobs, generators, feePercent: deps.config.platformFeePercent, orders: deps.config.orders, jobs: deps.jobs, log: { warn: () => {}, error: () => {} } };
+  const ctx = purchaseContext({ ...deps, generators });
   const buyer = { telegramId: STUDENT, username: student.username, isAdmin: false };
   for (const [auto, key] of [
     [true, 'demo-seed-auto-order'],

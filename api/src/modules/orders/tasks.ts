@@ -1,48 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { TaskType } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import type { TaskTemplateRef } from '../../ports/generator.js';
-import { selectTasks, taskArguments, type TaskRow } from '../catalogue/tasks/read.js';
-import { bestDiscountSql, type AppliedDiscount } from '../discounts/resolve.js';
-import { templateRefSql, toTemplateRef } from '../generators/queries.js';
+import { selectTasks, toTaskForOrder, type TaskForOrder, type TaskRow } from '../catalogue/index.js';
+import { bestDiscountSql, type AppliedDiscount } from '../discounts/index.js';
+import { templateRefSql, toTemplateRef } from '../generators/index.js';
 import { nextOrderIdSql } from './queries.js';
-
-/** A task as a purchase or a template upload needs it. */
-export interface TaskForOrder {
-  id: number;
-  title: string;
-  type: TaskType;
-  /** Whole UAH, as the admin entered it. */
-  price: number;
-  visible: boolean;
-  autoGenerate: boolean;
-  identifier: string;
-  developerId: number;
-  developerName: string;
-  teacherName: string;
-  subjectName: string;
-  /** The task, its teacher or its subject was deleted (archived). */
-  archived: boolean;
-  argumentNames: string[];
-  /** The task's own deadline for manual orders, in hours; null: ORDER_DEADLINE_HOURS. */
-  deadlineHours: number | null;
-}
-
-/** A task read for a purchase or a template upload, hidden or archived ones included. */
-export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrder | null> {
-  return (await loadTasks(ex, [taskId])).get(taskId) ?? null;
-}
-
-/** Tasks by id in one query (those that exist), hidden or archived ones included. */
-export async function loadTasks(ex: Executor, taskIds: number[]): Promise<Map<number, TaskForOrder>> {
-  if (taskIds.length === 0) return new Map();
-  const ids = sql.join(
-    taskIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.id IN (${ids})`));
-  return new Map(found.map((r) => [Number(r.id), toTaskForOrder(r)]));
-}
 
 /** Everything a purchase decides on, read in one round trip before its one writing statement. */
 export interface PurchaseFacts {
@@ -87,25 +49,5 @@ export async function loadPurchase(ex: Executor, taskId: number, buyerId: number
     now: new Date(r.db_now),
     discount: best && { id: Number(best.id), percent: Number(best.percent), limited: best.limited },
     template: toTemplateRef(r.template),
-  };
-}
-
-function toTaskForOrder(r: TaskRow): TaskForOrder {
-  return {
-    id: Number(r.id),
-    title: r.title,
-    type: r.type,
-    price: Number(r.price),
-    visible: r.visible,
-    autoGenerate: r.auto_generate,
-    identifier: r.identifier,
-    developerId: Number(r.developer_id),
-    // What the buyer saw on the card: the creator's username; a name only if there is none.
-    developerName: r.developer_username || r.developer_full_name || 'Unknown',
-    teacherName: r.teacher_name,
-    subjectName: r.subject_name,
-    archived: r.archived,
-    argumentNames: taskArguments(r).map((a) => a.name),
-    deadlineHours: r.deadline_hours === null ? null : Number(r.deadline_hours),
   };
 }

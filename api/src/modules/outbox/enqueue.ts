@@ -1,3 +1,4 @@
+import { currentRequestId } from '../../lib/request-context.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 
@@ -6,6 +7,7 @@ export type OutboxKind =
   | 'order_created'
   | 'support_message'
   | 'withdrawal_requested'
+  | 'withdrawal_deadline'
   | 'withdrawal_resolved'
   | 'order_refunded'
   | 'order_released'
@@ -20,7 +22,8 @@ export type OutboxKind =
   | 'user_unbanned'
   | 'deposit_paid'
   | 'deposit_refunded'
-  | 'stars_returned';
+  | 'stars_returned'
+  | 'thread_message';
 
 export interface OutboxFile {
   blobId: string;
@@ -35,8 +38,12 @@ export interface OutboxMessage {
   files?: OutboxFile[];
   /** Adds a button that opens the mini-app. */
   openApp?: boolean;
+  /** Instead of openApp's: a button opening the mini-app's direct link with this `startapp` (a screen of it). */
+  startApp?: { text: string; param: string };
   /** The same key twice queues one message (e.g. `order_delivered:42`). */
   dedupeKey?: string;
+  /** 1: after every message of priority 0 that is due (users' own events); admins' notices and broadcasts. */
+  priority?: 0 | 1;
 }
 
 /**
@@ -49,8 +56,8 @@ export async function enqueue(tx: Executor, msg: OutboxMessage): Promise<void> {
 
 /** `enqueue` as a statement, for a change that writes several tables in one statement (a purchase). */
 export function enqueueSql(msg: OutboxMessage): SQL {
-  const payload = { text: msg.text, files: msg.files ?? [], openApp: msg.openApp ?? false };
-  return sql`INSERT INTO outbox (kind, chat_id, payload, dedupe_key)
-    VALUES (${msg.kind}, ${msg.chatId}, ${JSON.stringify(payload)}::jsonb, ${msg.dedupeKey ?? null})
+  const payload = { text: msg.text, files: msg.files ?? [], openApp: msg.openApp ?? false, ...(msg.startApp ? { startApp: msg.startApp } : {}) };
+  return sql`INSERT INTO outbox (kind, chat_id, payload, dedupe_key, priority, request_id)
+    VALUES (${msg.kind}, ${msg.chatId}, ${JSON.stringify(payload)}::jsonb, ${msg.dedupeKey ?? null}, ${msg.priority ?? 0}, ${currentRequestId()})
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }

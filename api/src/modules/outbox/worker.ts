@@ -7,6 +7,8 @@ export interface OutboxPayload {
   text: string;
   files: OutboxFile[];
   openApp: boolean;
+  /** A button opening the mini-app's direct link with this `startapp` (enqueue.ts). */
+  startApp?: { text: string; param: string };
 }
 
 export interface OutboxItem {
@@ -16,7 +18,19 @@ export interface OutboxItem {
   /** Bot API calls of this message that already succeeded (see OutboxSender). */
   stepsDone: number;
   attempts: number;
+  /** What happened (e.g. 'order_delivered'), for the log. */
+  kind?: string;
+  /** The request that queued it, for the log. */
+  requestId?: string | null;
 }
+
+/** What a message's log lines say of it: which message, to whom, and the request that queued it. */
+const logFields = (item: OutboxItem) => ({
+  outboxId: item.id,
+  chatId: item.chatId,
+  ...(item.kind ? { kind: item.kind } : {}),
+  ...(item.requestId ? { reqId: item.requestId } : {}),
+});
 
 /**
  * Delivers one message as a fixed sequence of Bot API calls (text, then files). It starts at
@@ -81,6 +95,8 @@ interface ClaimedRow {
   payload: OutboxPayload | string;
   steps_done: number;
   attempts: number;
+  kind: string;
+  request_id: string | null;
 }
 
 /**
@@ -108,13 +124,14 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   async function claim(leaseId: string): Promise<OutboxItem[]> {
     const claimed = await rows<ClaimedRow>(
       db,
-      sql`UPDATE outbox o SET next_attempt_at = ${lease}, lease_id = ${leaseId}
-          FROM (SELECT id FROM outbox
+      sql`WITH due AS MATERIALIZED (SELECT id FROM outbox
                 WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= now()
                 ORDER BY priority, next_attempt_at, id LIMIT ${batchSize}
-                FOR UPDATE SKIP LOCKED) due
+                FOR UPDATE SKIP LOCKED)
+        UPDATE outbox o SET next_attempt_at = ${lease}, lease_id = ${leaseId}
+          FROM due
           WHERE o.id = due.id
-          RETURNING o.id, o.chat_id, o.payload, o.steps_done, o.attempts`,
+          RETURNING o.id, o.chat_id, o.payload, o.steps_done, o.attempts, o.kind, o.request_id`,
     );
     return claimed
       .sort((a, b) => Number(a.id) - Number(b.id))
@@ -124,6 +141,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as OutboxPayload) : r.payload,
         stepsDone: r.steps_done,
         attempts: r.attempts,
+        kind: r.kind,
+        requestId: r.request_id,
       }));
   }
 
@@ -150,6 +169,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         await touch(item, leaseId, sql`steps_done = ${done}, next_attempt_at = ${lease}`);
       });
       await touch(item, leaseId, sql`sent_at = now(), last_error = NULL, lease_id = NULL`);
+      log.info(logFields(item), 'outbox message sent');
     } catch (e) {
       const err = e instanceof SendError ? e : new SendError(e instanceof Error ? e.message : String(e), false);
       const attempts = item.attempts + 1;
@@ -164,7 +184,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
             next_attempt_at = ${fromNow(delay)},
             gave_up_at = ${giveUp ? sql`now()` : sql`NULL`}`,
       );
-      const fields = { outboxId: item.id, chatId: item.chatId, attempts, steps, err: err.message };
+      const fields = { ...logFields(item), attempts, steps, err: err.message };
       if (giveUp) log.error(fields, 'outbox message given up');
       else log.warn({ ...fields, retryInMs: delay }, 'outbox send failed, will retry');
     }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX } from '@zalik/contract';
 import { badRequest } from '../../lib/errors.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import { detectFileType } from '../files/types.js';
+import { detectFileType } from '../files/index.js';
 import { removeBlobs, type StoredFile } from './service.js';
 
 /** The largest support form Fastify lets through (the parser's own limits stop each part sooner). */

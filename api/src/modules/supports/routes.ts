@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MSG, SUPPORT_MESSAGE_MAX, SupportSent, endpoints as ep } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { DEFAULT_RATE_LIMITS } from '../../config.js';
 import { route, type Route } from '../../http/route.js';
 import { badRequest } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { binaryFile } from '../files/multipart-doc.js';
+import { currentUser } from '../../http/auth.js';
+import { binaryFile } from '../../http/multipart-doc.js';
 import { SUPPORT_BODY_LIMIT, readSupportForm } from './form.js';
 import { storeSupportMessage } from './service.js';
 
@@ -17,9 +17,9 @@ export const SUPPORT_MESSAGES_PER_WINDOW = DEFAULT_RATE_LIMITS.support.max;
  * app-wide limiter allows a user SUPPORT_MESSAGES_PER_WINDOW of them per 10 minutes by default.
  * Registered with `acceptSupportForm` (form.ts).
  */
-export const supportsRoutes = ({ db, blobs, config }: AppDeps): Route[] => [
+export const supportsRoutes = ({ db, blobs, config }: CoreDeps): Route[] => [ep.sendSupport, ep.sendSupportNotification].map((e) =>
   route(
-    ep.sendSupport,
+    e,
     { body: 'multipart', answer: SupportSent },
     async (request) => {
       const user = currentUser(request);
@@ -39,4 +39,4 @@ export const supportsRoutes = ({ db, blobs, config }: AppDeps): Route[] => [
       multipartDoc: z.object({ message: z.string().max(SUPPORT_MESSAGE_MAX), files: z.array(binaryFile('A file for the support team')).optional() }),
     },
   ),
-];
+);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { row, type Db } from '../../db/client.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import { enqueue } from '../outbox/enqueue.js';
-import { supportText } from '../../bot/texts.js';
+import { enqueue } from '../outbox/index.js';
+import { supportText } from '../outbox/index.js';
 
 export interface StoredFile {
   blobId: string;

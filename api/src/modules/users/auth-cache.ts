@@ -1,4 +1,4 @@
-import type { CatalogueCache } from '../catalogue/cache.js';
+import type { CatalogueCache } from '../../db/catalogue-cache.js';
 
 /** Past this many signed-in users in memory, start again rather than grow. */
 const MAX_USERS = 20_000;

@@ -1,8 +1,12 @@
+import { recordAudit } from '../audit/index.js';
 import { sql } from 'drizzle-orm';
-import { MSG, ROLES, type Role, type User } from '@zalik/contract';
+import { MSG, ROLES, type Page, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { containsText } from '../../db/search.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { inBatches } from '../../db/batches.js';
+import { pageFrom, windowOf, type PageRequest } from '../../lib/page.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { deleteRole, hasGrantedRole, lockGrantedAdmins } from './queries.js';
 import type { AuthUser } from '../../types/auth.js';
 import type { AuthUserCache } from './auth-cache.js';
 import type { TelegramProfile } from './initdata.js';
@@ -39,18 +43,14 @@ export function toUser(row: UserRow, adminIds: ReadonlySet<string>): User {
     courseNumber: Number(row.course_number),
     createdAt: new Date(row.created_at).toISOString(),
     isBanned: row.is_banned,
+    banned: row.is_banned,
     roles: ROLES.filter((r) => granted.has(r)),
   };
 }
 
-/** One page of a list: `page` from 0, `limit` rows. */
-export interface Page {
-  page: number;
-  limit: number;
-}
 
 /** Users per statement of a streamed list: small enough that serializing one batch is a few ms. */
-const USER_BATCH = 200;
+const USER_BATCH = 50;
 
 export interface UserFilter {
   role?: Role;
@@ -64,14 +64,22 @@ export interface UsersService {
   signIn(profile: TelegramProfile): Promise<{ user: User; created: boolean }>;
   loadAuthUser(telegramId: number): Promise<(AuthUser & { banned: boolean }) | null>;
   get(telegramId: number): Promise<User>;
-  /** Newest first; every match, or one page of them. */
-  list(opts?: UserFilter & { page?: Page }): Promise<User[]>;
+  /** One page of the matches, newest first. */
+  page(filter: UserFilter, page: PageRequest): Promise<Page<User>>;
   /** Every match, newest first, read and handed on `size` at a time (the unpaged lists' answer is streamed). */
   batches(opts: UserFilter, size?: number): AsyncIterable<User[]>;
   getCourse(telegramId: number): Promise<number>;
   setCourse(telegramId: number, course: number): Promise<void>;
   setBan(telegramId: number, value: boolean, byTelegramId: number): Promise<User>;
-  grantRole(telegramId: number, role: 'ROLE_ADMIN' | 'ROLE_DEVELOPER'): Promise<User>;
+  /** `byTelegramId`: the admin granting it (recorded in the audit trail). */
+  grantRole(telegramId: number, role: 'ROLE_ADMIN' | 'ROLE_DEVELOPER', byTelegramId: number): Promise<User>;
+  /**
+   * Takes a role away. Never an admin's own ROLE_ADMIN, nor one that ADMIN_TELEGRAM_IDS gives,
+   * nor the last admin's; a role the user does not have changes nothing.
+   */
+  revokeRole(telegramId: number, role: 'ROLE_ADMIN' | 'ROLE_DEVELOPER', byTelegramId: number): Promise<User>;
+  /** The newest client's toggle: grants the role when the user lacks it, takes it away when they have it. */
+  toggleRole(telegramId: number, role: 'ROLE_ADMIN' | 'ROLE_DEVELOPER', byTelegramId: number): Promise<User>;
   /** Called inside the grant's transaction, e.g. to open the developer's dev wallet. */
   onRoleGranted(hook: RoleGrantHook): void;
   onBanChanged(hook: (tx: Executor, telegramId: number, banned: boolean) => Promise<void>): void;
@@ -143,28 +151,20 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
 
     get,
 
-    async list({ page, ...filter } = {}) {
-      const paged = page ? sql` LIMIT ${page.limit} OFFSET ${page.page * page.limit}` : sql``;
-      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${whereOf(filter)} ORDER BY u.created_at DESC, u.telegram_id${paged}`);
-      return found.map(asUser);
+    async page(filter, page) {
+      const { limit, offset } = windowOf(page);
+      const found = await rows<UserRow>(db, sql`${SELECT_USER} WHERE ${whereOf(filter)} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${limit} OFFSET ${offset}`);
+      return pageFrom(found.map(asUser), page);
     },
 
     async *batches(filter, size = USER_BATCH) {
-      let last: number | undefined;
-      for (;;) {
-        // Keyset, not OFFSET: each batch starts right after the previous one's last row.
-        const after =
-          last === undefined
-            ? sql`TRUE`
-            : sql`(u.created_at, -u.telegram_id) < (SELECT created_at, -telegram_id FROM users WHERE telegram_id = ${last})`;
-        const found = await rows<UserRow>(
-          db,
-          sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${size}`,
-        );
-        if (found.length > 0) yield found.map(asUser);
-        if (found.length < size) return;
-        last = Number(found.at(-1)!.telegram_id);
-      }
+      const batches = inBatches<UserRow>((last) => {
+        const after = last
+          ? sql`(u.created_at, -u.telegram_id) < (SELECT created_at, -telegram_id FROM users WHERE telegram_id = ${last.telegram_id})`
+          : sql`TRUE`;
+        return rows<UserRow>(db, sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${size}`);
+      }, size);
+      for await (const found of batches) yield found.map(asUser);
     },
 
     async getCourse(telegramId) {
@@ -184,19 +184,53 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
           WHERE u.telegram_id = ${telegramId} RETURNING old.was`);
         if (!old) throw notFound(MSG.userNotFound);
         if (old.was !== value) for (const h of banHooks) await h(tx, telegramId, value);
+        await recordAudit(tx, {
+          adminId: byTelegramId,
+          action: value ? 'user.ban' : 'user.unban',
+          target: `user:${telegramId}`,
+          userId: telegramId,
+          before: { banned: old.was },
+          after: { banned: value },
+        });
       });
       cache?.forget(telegramId);
       return get(telegramId);
     },
 
-    async grantRole(telegramId, role) {
+    async grantRole(telegramId, role, byTelegramId) {
       await db.transaction(async (tx) => {
         if (!(await find(tx, telegramId))) throw notFound(MSG.userNotFound);
+        const had = await row(tx, sql`SELECT 1 FROM user_roles WHERE telegram_id = ${telegramId} AND role = ${role}`);
         await tx.execute(sql`INSERT INTO user_roles (telegram_id, role) VALUES (${telegramId}, ${role}) ON CONFLICT DO NOTHING`);
+        const target = `user:${telegramId}`;
+        await recordAudit(tx, { adminId: byTelegramId, action: 'user.role', target, userId: telegramId, before: { [role]: Boolean(had) }, after: { [role]: true } });
         for (const h of roleHooks) await h(tx, telegramId, role);
       });
       cache?.forget(telegramId);
       return get(telegramId);
+    },
+
+    async revokeRole(telegramId, role, byTelegramId) {
+      await db.transaction(async (tx) => {
+        if (!(await find(tx, telegramId))) throw notFound(MSG.userNotFound);
+        if (role === 'ROLE_ADMIN') {
+          if (telegramId === byTelegramId) throw badRequest(MSG.selfAdminRevoke);
+          if (adminIds.has(String(telegramId))) throw conflict(MSG.configAdminRevoke);
+          const granted = await lockGrantedAdmins(tx);
+          const admins = new Set([...adminIds, ...granted.map(String)]);
+          if (admins.has(String(telegramId)) && admins.size <= 1) throw conflict(MSG.lastAdminRevoke);
+        }
+        if (!(await deleteRole(tx, telegramId, role))) return;
+        const target = `user:${telegramId}`;
+        await recordAudit(tx, { adminId: byTelegramId, action: 'user.role', target, userId: telegramId, before: { [role]: true }, after: { [role]: false } });
+      });
+      cache?.forget(telegramId);
+      return get(telegramId);
+    },
+
+    async toggleRole(telegramId, role, byTelegramId) {
+      const has = role === 'ROLE_ADMIN' && adminIds.has(String(telegramId)) ? true : await hasGrantedRole(db, telegramId, role);
+      return has ? this.revokeRole(telegramId, role, byTelegramId) : this.grantRole(telegramId, role, byTelegramId);
     },
 
     onRoleGranted(hook) {

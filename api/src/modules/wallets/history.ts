@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { kopecksToUah, type Transaction, type TransactionType } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
-import type { TransferKind, WalletKind } from '../ledger/service.js';
+import type { TransferKind, WalletKind } from '../ledger/index.js';
 
 interface HistoryRow {
   id: number | string;
@@ -32,11 +32,15 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
       case 'ESCROW_RELEASE':
         return { type: 'DEPOSIT', label: title ? `Продаж: ${title}` : 'Продаж' };
       case 'REFUND':
+      case 'SALE_REVERSAL':
+      case 'FEE_REVERSAL':
         return { type: 'DEPOSIT', label: title ? `Повернення коштів: ${title}` : 'Повернення коштів' };
       case 'WITHDRAWAL_REJECTED':
         return { type: 'DEPOSIT', label: `Повернення коштів: виведення відхилено${card}` };
       case 'DEPOSIT_REFUND_UNDONE':
         return { type: 'DEPOSIT', label: 'Повернення зірок не відбулося: кошти повернено' };
+      case 'EXPLANATION_REFUND':
+        return { type: 'DEPOSIT', label: title ? `Повернення за пояснення: ${title}` : 'Повернення за пояснення' };
       default:
         return { type: 'DEPOSIT', label: 'Зарахування' };
     }
@@ -48,8 +52,12 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
       return { type: 'WITHDRAWAL', label: `Виведення на картку${card}` };
     case 'DEPOSIT_REFUND':
       return { type: 'WITHDRAWAL', label: 'Повернення зірок Telegram' };
+    case 'EXPLANATION':
+      return { type: 'PURCHASE', label: title ? `Пояснення: ${title}` : 'Пояснення' };
     case 'REFERRAL_CLAWBACK':
       return { type: 'WITHDRAWAL', label: 'Бонус за запрошення скасовано: покупки друзів повернено' };
+    case 'SALE_REVERSAL':
+      return { type: 'WITHDRAWAL', label: title ? `Продаж скасовано: ${title}` : 'Продаж скасовано' };
     default:
       return { type: 'WITHDRAWAL', label: 'Списання' };
   }
@@ -82,8 +90,10 @@ export async function history(
         )
         SELECT p.id, p.kind, p.amount, p.created_at, p.incoming, p.wallet, o.task_title, w.card_last4
         FROM page p
+        LEFT JOIN explanation_questions eq
+          ON eq.id = CASE WHEN p.reference ~ '^explanation:[0-9]{1,18}$' THEN substr(p.reference, 13)::bigint END
         LEFT JOIN orders o
-          ON o.id = CASE WHEN p.reference ~ '^order:[0-9]{1,18}$' THEN substr(p.reference, 7)::bigint END
+          ON o.id = COALESCE(eq.order_id, CASE WHEN p.reference ~ '^order:[0-9]{1,18}$' THEN substr(p.reference, 7)::bigint END)
         LEFT JOIN withdrawals w
           ON w.id = CASE WHEN p.reference ~ '^withdrawal:[0-9]{1,18}$' THEN substr(p.reference, 12)::bigint END
         ORDER BY p.created_at DESC, p.id DESC, p.incoming`,

@@ -9,16 +9,25 @@ export interface WalletRow {
   general: number | string | null;
   dev: number | string | null;
   pending: number | string;
+  held: number | string;
+  incoming: number | string;
+  incoming_from: Date | string | null;
 }
 
-/** A user's balances, developer role and money waiting in withdraw requests; undefined for an unknown user. */
+/** A user's balances, developer role, money waiting in withdraw requests and in escrow; undefined for an unknown user. */
 export const walletRow = (ex: Executor, telegramId: number) =>
   row<WalletRow>(
     ex,
     sql`SELECT EXISTS (SELECT 1 FROM user_roles WHERE telegram_id = u.telegram_id AND role = 'ROLE_DEVELOPER') AS is_dev,
                (SELECT balance FROM account_balances WHERE owner_id = u.telegram_id AND kind = 'general') AS general,
                (SELECT balance FROM account_balances WHERE owner_id = u.telegram_id AND kind = 'dev') AS dev,
-               (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE user_id = u.telegram_id AND status = 'PENDING') AS pending
+               (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE user_id = u.telegram_id AND status = 'PENDING') AS pending,
+               (SELECT COALESCE(SUM(price), 0) FROM orders
+                 WHERE buyer_id = u.telegram_id AND status IN ('IN_PROGRESS', 'DELIVERED', 'DISPUTED')) AS held,
+               -- the developer's share as the release will pay it (orders' platformFee: the fee rounded half up)
+               (SELECT COALESCE(SUM(price - (price * platform_fee_percent + 50) / 100), 0) FROM orders
+                 WHERE developer_id = u.telegram_id AND status = 'DELIVERED') AS incoming,
+               (SELECT min(accept_until) FROM orders WHERE developer_id = u.telegram_id AND status = 'DELIVERED') AS incoming_from
         FROM users u WHERE u.telegram_id = ${telegramId}`,
   );
 
@@ -39,17 +48,27 @@ export interface WithdrawalRow {
   status: WithdrawalStatus;
   created_at: Date | string;
   resolved_at: Date | string | null;
+  details_type: 'CARD' | 'CRYPTO';
+  details_masked: string | null;
+  reason: string | null;
+  deadline_at: Date | string | null;
 }
 
 const SELECT = sql`SELECT w.*, u.username FROM withdrawals w JOIN users u ON u.telegram_id = w.user_id`;
 export const maskCard = (last4: string) => `•••• ${last4}`;
 
-/** `full` shows the stored number: admins pay a pending request by hand; everyone else sees the last 4 digits. */
-export function toWithdrawal(r: WithdrawalRow, full: boolean): Withdrawal {
+/** What anyone but the admin paying a pending request sees of where it goes. */
+export const maskedDetails = (r: Pick<WithdrawalRow, 'details_masked' | 'card_last4'>) => r.details_masked ?? maskCard(r.card_last4);
+
+/**
+ * `reveal` opens the stored card or address: admins pay a pending request by hand; everyone
+ * else, and everyone once it is resolved, sees it masked.
+ */
+export function toWithdrawal(r: WithdrawalRow, reveal?: (stored: string) => string): Withdrawal {
   return {
     id: String(r.id),
     user: { telegramId: String(r.user_id), username: r.username },
-    cardNumber: full ? r.card_number : maskCard(r.card_last4),
+    cardNumber: reveal && r.status === 'PENDING' ? reveal(r.card_number) : maskedDetails(r),
     cardLast4: r.card_last4,
     amount: kopecksToUah(Number(r.amount)),
     fee: kopecksToUah(Number(r.fee)),
@@ -57,6 +76,9 @@ export function toWithdrawal(r: WithdrawalRow, full: boolean): Withdrawal {
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
     resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at).toISOString(),
+    paymentDetailsType: r.details_type === 'CRYPTO' ? 'CRYPTO' : 'BANK_CARD',
+    reason: r.reason,
+    deadlineAt: r.deadline_at === null ? null : new Date(r.deadline_at).toISOString(),
   };
 }
 
@@ -69,36 +91,21 @@ export async function withdrawalExists(ex: Executor, id: number): Promise<boolea
   return Boolean(await row(ex, sql`SELECT 1 AS one FROM withdrawals WHERE id = ${id}`));
 }
 
-export interface NewWithdrawal {
-  userId: number;
-  key: string;
-  card: string;
-  amountKop: number;
-  feeKop: number;
-  payoutKop: number;
-}
-
-/** Inserts a PENDING request; undefined when this user's key was used before. */
-export async function insertWithdrawal(ex: Executor, w: NewWithdrawal): Promise<number | undefined> {
-  const r = await row<{ id: number | string }>(
-    ex,
-    sql`INSERT INTO withdrawals (user_id, idempotency_key, card_number, card_last4, amount, fee, payout)
-        VALUES (${w.userId}, ${w.key}, ${w.card}, ${w.card.slice(-4)}, ${w.amountKop}, ${w.feeKop}, ${w.payoutKop})
-        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-  );
-  return r ? Number(r.id) : undefined;
-}
-
 /**
- * PENDING -> `status` by a conditional UPDATE, forgetting the full card number; false when the
- * request is not pending (resolved before, or by another admin at the same moment) or missing.
+ * PENDING -> `status` by a conditional UPDATE, forgetting the sealed card or address; false when
+ * the request is not pending (resolved before, by another admin or the timeout at the same
+ * moment), missing, or (`dueOnly`, the timeout) not past its deadline yet.
  */
-export async function markResolved(ex: Executor, id: number, status: 'PAID' | 'REJECTED', adminId: number): Promise<boolean> {
+export async function markResolved(
+  ex: Executor,
+  id: number,
+  change: { status: 'PAID' | 'REJECTED'; adminId: number | null; reason: string | null; dueOnly?: boolean },
+): Promise<boolean> {
   const r = await row(
     ex,
-    sql`UPDATE withdrawals SET status = ${status}, resolved_at = now(), resolved_by = ${adminId},
-               card_number = '•••• ' || card_last4
-        WHERE id = ${id} AND status = 'PENDING' RETURNING id`,
+    sql`UPDATE withdrawals SET status = ${change.status}, resolved_at = now(), resolved_by = ${change.adminId}, reason = ${change.reason},
+               card_number = COALESCE(details_masked, '•••• ' || card_last4)
+        WHERE id = ${id} AND status = 'PENDING' ${change.dueOnly ? sql`AND deadline_at <= now()` : sql``} RETURNING id`,
   );
   return Boolean(r);
 }

@@ -18,16 +18,19 @@ import {
   endpoints as ep,
   uahToKopecks,
 } from '@zalik/contract';
-import type { AppDeps } from '../../types/deps.js';
+import type { CoreDeps } from '../../types/deps.js';
 import { route, type Route } from '../../http/route.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth.js';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth.js';
 import { history } from './history.js';
 import { deposit, walletsOf } from './service.js';
 import { listWithdrawals, requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
+import { sealedDetails } from './details.js';
+import { insertDetailsIfNone } from './payouts.queries.js';
 
 /** Wallets, transactions, top-ups and withdrawals. */
-export const walletsRoutes = ({ db, config }: AppDeps): Route[] => {
+export const walletsRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
+  const payoutEnv = { jobs, payouts: config.payouts };
 
   return [
     route(ep.walletsOfUser, { params: TelegramIdParam, answer: WalletList }, (request) => {
@@ -55,26 +58,29 @@ export const walletsRoutes = ({ db, config }: AppDeps): Route[] => {
       const me = currentUser(request);
       if (!me.isDeveloper) throw forbidden(MSG.notDeveloper);
       if (!isValidCard(request.body.cardNumber)) throw badRequest(MSG.cardInvalid);
-      const key = request.headers['idempotency-key'];
-      return db.transaction((tx) =>
-        requestWithdrawal(tx, {
+      const card = request.body.cardNumber;
+      return db.transaction(async (tx) => {
+        // Older clients type the card each time: it becomes the saved details when there are none.
+        await insertDetailsIfNone(tx, me.telegramId, sealedDetails(config.payouts, 'BANK_CARD', card));
+        return requestWithdrawal(tx, payoutEnv, {
           userId: me.telegramId,
-          card: request.body.cardNumber,
+          details: { type: 'CARD', value: card },
           amountKop: uahToKopecks(request.body.amount),
-          clientKey: key,
-          adminIds: config.adminTelegramIds,
-        }),
-      );
+          clientKey: request.headers['idempotency-key'],
+        });
+      });
     }),
 
     route(ep.myWithdrawals, { query: WithdrawalQuery, answer: WithdrawalList }, (request) =>
-      listWithdrawals(db, { ...request.query, userId: currentUser(request).telegramId }),
+      listWithdrawals(db, config.payouts.detailsKey, { ...request.query, userId: currentUser(request).telegramId }),
     ),
 
-    route(ep.withdrawals, { query: WithdrawalQuery, answer: WithdrawalList }, (request) => listWithdrawals(db, request.query)),
+    route(ep.withdrawals, { query: WithdrawalQuery, answer: WithdrawalList }, (request) => listWithdrawals(db, config.payouts.detailsKey, request.query)),
 
-    route(ep.resolveWithdrawal, { params: IdParam, body: WithdrawalResolveBody, answer: Withdrawal }, (request) =>
-      db.transaction((tx) => resolveWithdrawal(tx, Number(request.params.id), request.body.status, currentUser(request).telegramId)),
+    route(ep.resolveWithdrawal, { params: IdParam, body: WithdrawalResolveBody, answer: Withdrawal }, async (request) =>
+      (await db.transaction((tx) =>
+        resolveWithdrawal(tx, payoutEnv, Number(request.params.id), { status: request.body.status, adminId: currentUser(request).telegramId }),
+      ))!,
     ),
   ];
 };

@@ -1,8 +1,9 @@
+import { recordAudit } from '../audit/index.js';
 import { randomUUID } from 'node:crypto';
 import { MSG, WALLET_NAMES, kopecksToUah, type Wallet } from '@zalik/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { SYSTEM, post } from '../ledger/service.js';
+import { SYSTEM, post } from '../ledger/index.js';
 import { userExists, walletRow } from './queries.js';
 
 /**
@@ -13,9 +14,16 @@ import { userExists, walletRow } from './queries.js';
 export async function walletsOf(ex: Executor, telegramId: number): Promise<Wallet[]> {
   const r = await walletRow(ex, telegramId);
   if (!r) throw notFound(MSG.userNotFound);
-  const wallets: Wallet[] = [{ name: WALLET_NAMES.general, balance: kopecksToUah(Number(r.general ?? 0)), kind: 'general' }];
+  const wallets: Wallet[] = [{ name: WALLET_NAMES.general, balance: kopecksToUah(Number(r.general ?? 0)), kind: 'general', held: kopecksToUah(Number(r.held)) }];
   if (r.is_dev || r.dev !== null) {
-    wallets.push({ name: WALLET_NAMES.dev, balance: kopecksToUah(Number(r.dev ?? 0)), kind: 'dev', pending: kopecksToUah(Number(r.pending)) });
+    wallets.push({
+      name: WALLET_NAMES.dev,
+      balance: kopecksToUah(Number(r.dev ?? 0)),
+      kind: 'dev',
+      pending: kopecksToUah(Number(r.pending)),
+      incoming: kopecksToUah(Number(r.incoming)),
+      incomingFrom: r.incoming_from === null ? null : new Date(r.incoming_from).toISOString(),
+    });
   }
   return wallets;
 }
@@ -44,7 +52,17 @@ export async function topUp(tx: Executor, input: DepositInput): Promise<boolean>
   ]);
 }
 
+/** An admin's top-up, recorded in the audit trail once (a repeated Idempotency-Key posts and records nothing). */
 export async function deposit(db: Db, input: DepositInput): Promise<Wallet[]> {
-  await db.transaction((tx) => topUp(tx, input));
+  await db.transaction(async (tx) => {
+    if (!(await topUp(tx, input))) return;
+    await recordAudit(tx, {
+      adminId: input.adminId,
+      action: 'wallet.topup',
+      target: `wallet:${input.userId}:general`,
+      userId: input.userId,
+      after: { amountUah: kopecksToUah(input.amountKop) },
+    });
+  });
   return walletsOf(db, input.userId);
 }

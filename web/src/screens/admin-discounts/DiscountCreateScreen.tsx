@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DISCOUNT_BULK_MAX_TASKS, DISCOUNT_BULK_MAX_USERS, DISCOUNT_MAX, DISCOUNT_MIN, MSG, type DiscountType } from '@zalik/contract';
-import { haptic } from '../../telegram/sdk';
-import { DateTimeRange, Input, MainAction, Page, Section, Slider, useErrorBanner } from '../../ui';
+import { DateTimeRange, Input, MainAction, Page, Section, Segmented, Slider, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 import { useBulkDiscounts, useTaskPicks, useUserPicks } from './api';
@@ -63,23 +62,7 @@ function CreateForm() {
 
   return (
     <Page title="Нова знижка">
-      <div className={styles.segment} role="radiogroup" aria-label="Кому">
-        {TYPES.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            role="radio"
-            aria-checked={type === t.value}
-            className={styles.choice}
-            onClick={() => {
-              haptic.selection();
-              setType(t.value);
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Segmented label="Кому" options={TYPES} value={type} onChange={setType} />
 
       <Picker
         header="Завдання"

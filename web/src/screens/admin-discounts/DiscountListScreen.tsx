@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DiscountListItem } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
-import { Button, Cell, ConfirmDialog, EmptyState, IconTile, Input, Page, PlusIcon, Section, Tabs, useToast } from '../../ui';
+import { Cell, ConfirmDialog, EmptyState, IconTile, Input, LoadMore, Page, PlusIcon, Section, Tabs, useToast } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
-import { useLoadMore } from '../../lib/useLoadMore';
 import { useDeleteDiscount, useDiscounts, type TypeFilter } from './api';
 import { DiscountRow, DiscountSkeletons } from './DiscountRow';
 import { describe } from './labels';
@@ -54,7 +53,6 @@ function DiscountList() {
   }, [typed, urlSearch, setParams]);
 
   const query = useDiscounts(type, search);
-  const more = useLoadMore(query);
   const remove = useDeleteDiscount();
   const [asked, setAsked] = useState<DiscountListItem | null>(null);
   const [toast, showToast] = useToast();
@@ -112,14 +110,7 @@ function DiscountList() {
             ))}
           </div>
         )}
-        {query.isFetchingNextPage && <DiscountSkeletons count={2} />}
-        {query.hasNextPage && !query.isFetchingNextPage && (
-          <div ref={more} className={styles.more}>
-            <Button variant="plain" stretched onClick={() => void query.fetchNextPage()}>
-              Показати ще
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={query} skeleton={<DiscountSkeletons count={2} />} />
       </Section>
       <ConfirmDialog
         open={asked !== null}

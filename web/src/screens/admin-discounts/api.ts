@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, DISCOUNT_PAGE_SIZE, type DiscountType } from '@zalik/contract';
+import { endpoints as ep, DISCOUNT_PAGE_SIZE, rowsOf, type DiscountType } from '@zalik/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 import { userSearchQuery } from '../../lib/userSearch';
@@ -81,7 +81,7 @@ export function useTaskPicks(title: string) {
 export function useUserPicks(text: string) {
   return useQuery({
     queryKey: qk.users.search(`pick:${text}`),
-    queryFn: () => call(ep.searchUsers, { query: { ...userSearchQuery(text), limit: PICK_LIMIT } }),
+    queryFn: () => call(ep.searchUsers, { query: { ...userSearchQuery(text), limit: PICK_LIMIT } }).then(rowsOf),
     placeholderData: (prev) => prev,
   });
 }

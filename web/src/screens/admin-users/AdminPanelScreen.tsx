@@ -1,4 +1,4 @@
-import { BoltIcon, CardIcon, Cell, ChartIcon, DocumentIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
+import { BoltIcon, CardIcon, Cell, ChartIcon, DocumentIcon, HistoryIcon, IconTile, Page, PercentIcon, Section, SettingsIcon, ShieldIcon, StarIcon, SupportIcon, TasksIcon, UsersIcon, WalletIcon } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
 import { paths } from '../../lib/paths';
 
@@ -16,6 +16,9 @@ const TILE = {
   broadcasts: '#ff2d55',
   discounts: '#af52de',
   dashboard: '#30b0c7',
+  explanations: '#5856d6',
+  audit: '#636366',
+  templates: '#34c759',
 } as const;
 
 /** /settings/admin-panel: the admin's menu (lazy chunk). */
@@ -30,6 +33,20 @@ export default function AdminPanelScreen() {
             subtitle="Виручка, покупки, черга замовлень, експорт CSV"
           >
             Дашборд
+          </Cell>
+          <Cell
+            to={paths.admin.templates}
+            before={<IconTile color={TILE.templates}><DocumentIcon size={19} /></IconTile>}
+            subtitle="DOCX-шаблони автоматичних завдань, спільні для кількох завдань"
+          >
+            Бібліотека шаблонів
+          </Cell>
+          <Cell
+            to={paths.admin.explanationDocuments}
+            before={<IconTile color={TILE.explanations}><DocumentIcon size={19} /></IconTile>}
+            subtitle="Матеріали, на які спираються відповіді ШІ-репетитора"
+          >
+            Документи для пояснень
           </Cell>
           <Cell
             to={paths.admin.users}
@@ -103,6 +120,13 @@ export default function AdminPanelScreen() {
             subtitle="Закрити застосунок для всіх, крім адміністраторів"
           >
             Технічне обслуговування
+          </Cell>
+          <Cell
+            to={paths.admin.audit()}
+            before={<IconTile color={TILE.audit}><HistoryIcon size={19} /></IconTile>}
+            subtitle="Хто з адміністраторів що зробив, експорт CSV"
+          >
+            Журнал дій
           </Cell>
         </Section>
       </Page>

@@ -2,16 +2,18 @@ import { Navigate, useSearchParams } from 'react-router';
 import type { User } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { formatDate } from '../../lib/date';
-import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, PropertyList, Section, ShieldIcon, SkeletonRows, WalletIcon } from '../../ui';
+import { Avatar, Cell, EmptyState, HistoryIcon, IconTile, Page, PropertyList, Section, SkeletonRows, WalletIcon } from '../../ui';
+import { RolesSection } from './RolesSection';
 import { useUser } from './api';
 import { courseText, displayName, fullName, rolesText, telegramIdParam } from './labels';
 import { RequireRole } from '../../lib/RequireRole';
 import { useBanFlow } from './useBanFlow';
+import { UserAuditSection } from './audit/UserAuditSection';
 import styles from './admin-users.module.css';
 import { paths } from '../../lib/paths';
 
 /* iOS system colours (white glyphs), as on the settings screen. */
-const TILE = { wallet: '#34c759', history: '#ff9500', role: '#5856d6' } as const;
+const TILE = { wallet: '#34c759', history: '#ff9500' } as const;
 
 /** /settings/admin-panel/profile/user?telegramId=: one user's profile and what an admin can do with it (lazy chunk). */
 export default function UserDetailScreen() {
@@ -69,10 +71,9 @@ function UserDetail({ telegramId }: { telegramId: string }) {
         <Cell to={paths.admin.history(u.telegramId)} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
           Історія завдань
         </Cell>
-        <Cell to={paths.admin.giveRole(u.telegramId)} before={<IconTile color={TILE.role}><ShieldIcon size={19} /></IconTile>}>
-          Видати роль
-        </Cell>
       </Section>
+      <RolesSection user={u} meId={me.telegramId} />
+      <UserAuditSection telegramId={u.telegramId} />
       {u.telegramId !== me.telegramId && (
         <Section>
           <Cell tone={u.isBanned ? 'accent' : 'destructive'} onClick={() => ban.ask(u)}>

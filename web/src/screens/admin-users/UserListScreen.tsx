@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { User } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
-import { Button, EmptyState, Input, Page, Section, SkeletonRows } from '../../ui';
+import { EmptyState, Input, LoadMore, Page, Section, SkeletonRows } from '../../ui';
 import { useUsers } from './api';
 import { RequireRole } from '../../lib/RequireRole';
-import { useLoadMore } from '../../lib/useLoadMore';
 import { userSearchQuery } from '../../lib/userSearch';
 import { useBanFlow } from './useBanFlow';
 import { UserRow } from './UserRow';
@@ -51,9 +50,8 @@ function UserList() {
   }, [typed, urlSearch, setParams]);
 
   const users = useUsers(search);
-  const more = useLoadMore(users);
   const ban = useBanFlow();
-  const list = unique(users.data?.pages.flat() ?? []);
+  const list = unique(users.data?.pages.flatMap((p) => p.content) ?? []);
   const waiting = users.isPending || (users.isError && isNetworkError(users.error));
 
   return (
@@ -83,14 +81,7 @@ function UserList() {
             ))}
           </div>
         )}
-        {users.isFetchingNextPage && <SkeletonRows count={3} avatar />}
-        {users.hasNextPage && !users.isFetchingNextPage && (
-          <div ref={more} className={styles.more}>
-            <Button variant="plain" stretched onClick={() => void users.fetchNextPage()}>
-              Показати ще
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={users} skeleton={<SkeletonRows count={3} avatar />} />
       </Section>
     </Page>
   );

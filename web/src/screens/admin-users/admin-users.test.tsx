@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
 import { hideError } from '../../ui';
-import { ADMIN, mockFetch, type MockRoute, renderRoutes, STUDENT } from '../../../test/harness';
+import { ADMIN, json, mockFetch, type MockRoute, renderRoutes, STUDENT } from '../../../test/harness';
 import { user } from '../../../test/fixtures';
 import { adminUsersRoutes } from './routes';
 
@@ -13,14 +13,18 @@ vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
 const OLENA = user('100001', { username: 'student_demo', courseNumber: 2 });
 const NONAME = user('100777', { username: '', courseNumber: 0, isBanned: true });
 const DEV = user('200002', { username: 'dev_demo', roles: ['ROLE_USER', 'ROLE_DEVELOPER'] });
+/** A page of a user list, as the server answers a request that names `page`. */
+const page = (content: unknown[], last = true) => ({ content, last });
 const routes = (): MockRoute[] => [
-  { path: '/api/v1/users?page=0&limit=30', body: [OLENA, NONAME, DEV] },
-  { path: '/api/v1/users/search?prefix=100&page=0&limit=30', body: [OLENA, NONAME] },
-  { path: '/api/v1/users/search?username=dev&page=0&limit=30', body: [DEV] },
+  { path: '/api/v1/users?page=0&limit=30', body: page([OLENA, NONAME, DEV]) },
+  { path: '/api/v1/users/search?prefix=100&page=0&limit=30', body: page([OLENA, NONAME]) },
+  { path: '/api/v1/users/search?username=dev&page=0&limit=30', body: page([DEV]) },
   { path: '/api/v1/users/100001', body: OLENA },
   { path: '/api/v1/users/100777', body: NONAME },
   { method: 'PATCH', path: /^\/api\/v1\/users\/\d+\/ban\?value=(true|false)$/, body: OLENA },
   { method: 'PATCH', path: '/api/v1/users/100001/roles', body: { ...OLENA, roles: ['ROLE_USER', 'ROLE_DEVELOPER'] } },
+  // The profile's latest admin actions on the user (none here).
+  { path: /^\/api\/v1\/audit\?userId=\d+&page=0&limit=3$/, body: { content: [], last: true } },
 ];
 const patches = (api: ReturnType<typeof mockFetch>) => api.calls.filter((c) => c.method === 'PATCH');
 const row = (name: string) => screen.findByRole('link', { name: new RegExp(name) });
@@ -57,9 +61,9 @@ describe('admin: users', () => {
     const gate = new Promise<void>((r) => (release = r));
     const api = mockFetch([
       ...routes(),
-      { path: '/api/v1/users?page=0&limit=30', body: first },
+      { path: '/api/v1/users?page=0&limit=30', body: page(first, false) },
       // The admin who signed in between the pages shifts the second one: user29 comes again.
-      { path: '/api/v1/users?page=1&limit=30', body: [first[29], OLENA], gate },
+      { path: '/api/v1/users?page=1&limit=30', body: page([first[29], OLENA]), gate },
     ]);
     renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
     await row('user29');
@@ -91,7 +95,7 @@ describe('admin: users', () => {
   });
 
   it('cancelling the confirmation sends nothing; the admin is never offered to ban themself', async () => {
-    const api = mockFetch([...routes(), { path: '/api/v1/users?page=0&limit=30', body: [OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })] }]);
+    const api = mockFetch([...routes(), { path: '/api/v1/users?page=0&limit=30', body: page([OLENA, user(ADMIN.telegramId, { username: 'admin_demo' })]) }]);
     renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile', ADMIN);
     fireEvent.contextMenu(await row('student_demo'));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Заблокувати' }));
@@ -126,6 +130,32 @@ describe('admin: users', () => {
     expect(screen.getByRole('link', { name: 'Гаманець' })).toHaveAttribute('href', '/settings/admin-panel/profile/wallet?telegramId=100777');
     expect(screen.getByRole('link', { name: 'Історія завдань' })).toHaveAttribute('href', '/settings/admin-panel/profile/history-task?telegramId=100777');
     expect(screen.getByRole('button', { name: 'Розблокувати' })).toBeInTheDocument();
+  });
+
+  it('takes a role away from the profile after a confirmation naming it; the admin\'s own admin role is not offered', async () => {
+    let dev = DEV;
+    const api = mockFetch([
+      ...routes(),
+      { path: '/api/v1/users/200002', reply: () => json(dev) },
+      { method: 'DELETE', path: '/api/v1/users/200002/roles/ROLE_DEVELOPER', reply: () => json((dev = { ...DEV, roles: ['ROLE_USER'] })) },
+      { path: `/api/v1/users/${ADMIN.telegramId}`, body: user(ADMIN.telegramId, { username: 'admin_demo', roles: ['ROLE_USER', 'ROLE_ADMIN'] }) },
+    ]);
+    const { router } = renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile/user?telegramId=200002', ADMIN);
+    const take = await screen.findByRole('button', { name: 'Забрати роль «Розробник»' });
+    expect(screen.queryByRole('button', { name: /Забрати роль «Адміністратор»/ })).not.toBeInTheDocument();
+    await userEvent.click(take);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Забрати роль «Розробник» у dev_demo?');
+    await userEvent.click(screen.getByRole('button', { name: 'Забрати' }));
+    await waitFor(() => expect(api.lines()).toContain('DELETE /api/v1/users/200002/roles/ROLE_DEVELOPER'));
+    expect(await screen.findByText(`${MSG.roleRevoked}: Розробник`)).toBeInTheDocument();
+    // The answer is shown at once: the row is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Забрати роль «Розробник»' })).not.toBeInTheDocument());
+
+    await router.navigate(`/settings/admin-panel/profile/user?telegramId=${ADMIN.telegramId}`);
+    // The admin's own profile, not the developer's still on screen.
+    await waitFor(() => expect(screen.getAllByText('@admin_demo').length).toBeGreaterThan(0));
+    expect(screen.getByRole('link', { name: 'Видати роль' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Забрати роль/ })).not.toBeInTheDocument();
   });
 
   it('grants exactly one role: none or both is refused with the spec message', async () => {

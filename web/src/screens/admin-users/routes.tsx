@@ -18,4 +18,5 @@ export const adminUsersRoutes: RouteObject[] = [
   { path: paths.admin.news, lazy: lazy(() => import('./content/NewsAdminScreen')) },
   { path: paths.admin.newsForm, lazy: lazy(() => import('./content/NewsFormScreen')) },
   { path: paths.admin.maintenance, lazy: lazy(() => import('./MaintenanceAdminScreen')) },
+  { path: paths.admin.audit.pattern, lazy: lazy(() => import('./audit/AuditScreen')) },
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BROADCAST_MAX_FILES, BROADCAST_MAX_FILE_BYTES, BROADCAST_MESSAGE_MAX, MSG } from '@zalik/contract';
+import { BROADCAST_MAX_FILES, BROADCAST_MAX_FILE_BYTES, BROADCAST_MESSAGE_MAX, MSG, WORDS, countText } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { ConfirmDialog, FilePicker, MainAction, Page, SectionHeader, Tabs, TextArea, useErrorBanner } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
@@ -19,13 +19,8 @@ const AUDIENCES = [
 
 const LIMITS: FileLimits = { maxFiles: BROADCAST_MAX_FILES, maxBytes: BROADCAST_MAX_FILE_BYTES, tooMany: MSG.broadcastTooManyFiles, tooBig: MSG.broadcastFileTooBig };
 
-/** 'Отримають 120 користувачів' with Ukrainian plural forms. */
-function recipientsText(n: number): string {
-  const last = n % 10;
-  const teen = n % 100 >= 11 && n % 100 <= 14;
-  const word = !teen && last === 1 ? 'користувач' : !teen && last >= 2 && last <= 4 ? 'користувачі' : 'користувачів';
-  return `${n} ${word}`;
-}
+/** 'Отримають 120 користувачів'. */
+const recipientsText = (n: number) => countText(n, WORDS.user);
 
 /** /settings/admin-panel/broadcasts/new: who, what (and files); the count before sending, then a confirmation (lazy chunk). */
 export default function NewBroadcastScreen() {

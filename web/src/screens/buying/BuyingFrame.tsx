@@ -3,13 +3,14 @@ import type { Task } from '@zalik/contract';
 import { EmptyState, Link, Page, SkeletonBar } from '../../ui';
 import { Instruction } from './Instruction';
 import { TaskHeader } from './TaskHeader';
+import { TaskReviews } from './TaskReviews';
 import { useBuyingTask } from './useBuyingTask';
 import styles from './buying.module.css';
 import { paths } from '../../lib/paths';
 
 /**
  * What both buying screens share: the task (from state or looked up), its header and the
- * developer's instruction; `children` renders the form for the loaded task.
+ * developer's instruction; its reviews; `children` renders the form for the loaded task.
  */
 export function BuyingFrame({ children }: { children: (task: Task, subjectId: string) => ReactNode }) {
   const { subjectId, task, isPending, notFound } = useBuyingTask();
@@ -39,6 +40,7 @@ export function BuyingFrame({ children }: { children: (task: Task, subjectId: st
     <Page plain>
       <TaskHeader task={task} />
       <Instruction text={task.description} />
+      <TaskReviews task={task} />
       {children(task, subjectId)}
     </Page>
   );

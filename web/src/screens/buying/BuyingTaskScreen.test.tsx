@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type ProcessedTask } from '@zalik/contract';
+import { MSG, formatUah, type ProcessedTask, type Review } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { buyingRoutes } from './routes';
 import { ADMIN, DEVELOPER, json, mockFetch, renderRoutes, STUDENT, preloadLazy } from '../../../test/harness';
 import { FREE_TAKE_NOTE } from './Payment';
-import { buyableTask } from '../../../test/fixtures';
+import { buyableTask, orderTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
@@ -25,15 +25,18 @@ const PROCESSED: ProcessedTask = {
   fileName: 'Лабораторна робота №1.docx',
   link: 'http://127.0.0.1/api/v1/files/9?exp=1&sig=abc',
   createdAt: '2026-11-22T13:33:00.000Z',
+  explanationSessionId: null,
   message: null,
-  status: 'DONE',
+  status: 'COMPLETED',
+  orderStatus: 'DONE',
+  task: orderTask('Лабораторна робота №1', 'Вища математика', true),
   charged: 0,
   free: false,
   deadlineAt: null,
 };
 
 const at = (task = buyableTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });
-const send = () => screen.getByRole('button', { name: 'Відправити' });
+const send = () => screen.getByRole('button', { name: /^Відправити/ });
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -128,14 +131,14 @@ describe('buying a regular task', () => {
     await userEvent.click(send());
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.networkError);
     expect(sdk.haptic.notification).toHaveBeenCalledWith('error');
-    await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Відправити/ }));
     await waitFor(() => expect(posts(api)).toHaveLength(2));
     const [first, retry] = posts(api);
     expect(retry!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
 
     await userEvent.type(screen.getByLabelText('Група'), 'А');
     fail = false;
-    await userEvent.click(await screen.findByRole('button', { name: 'Відправити' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Відправити/ }));
     await screen.findByRole('heading', { name: 'Готово!' });
     // The banner of the failed attempt does not stay on top of the success.
     expect(screen.queryByRole('alert')).toBeNull();
@@ -149,7 +152,7 @@ describe('buying a regular task', () => {
     renderRoutes(buyingRoutes, at());
     await userEvent.click(send());
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.insufficientFunds);
-    expect(screen.getByRole('button', { name: 'Відправити' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Відправити/ })).toBeEnabled();
     expect(sdk.haptic.notification).not.toHaveBeenCalledWith('success');
   });
 
@@ -192,8 +195,9 @@ describe('paying', () => {
     let answer!: (r: Response) => void;
     const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => new Promise<Response>((r) => (answer = r)) });
     renderRoutes(buyingRoutes, at());
-    expect(screen.queryByRole('button', { name: 'Відправити' })).toBeNull();
-    await waitFor(() => expect(sdk.setMainButton).toHaveBeenLastCalledWith({ text: 'Відправити', enabled: true, loading: false }));
+    expect(screen.queryByRole('button', { name: /^Відправити/ })).toBeNull();
+    // The main action says what the tap spends: the task's price as the server listed it.
+    await waitFor(() => expect(sdk.setMainButton).toHaveBeenLastCalledWith({ text: MSG.sendFor(formatUah(120)), enabled: true, loading: false }));
     act(() => tap());
     await waitFor(() => expect(sdk.setMainButton).toHaveBeenLastCalledWith({ text: 'Генерація', enabled: true, loading: true }));
     expect(posts(api)).toHaveLength(1);
@@ -204,7 +208,46 @@ describe('paying', () => {
   });
 });
 
+describe('the main action names what it spends', () => {
+  it("says 'Відправити · 96 грн' after a 20 % discount, and only 'Відправити' for a free take", async () => {
+    mockFetch({ ...WALLET });
+    const first = renderRoutes(buyingRoutes, at(buyableTask({ discount: 20 })));
+    expect(send()).toHaveTextContent(`Відправити · ${formatUah(96)}`.replace(/\s/g, ' '));
+    first.unmount();
+    mockFetch({ 'GET /api/v1/wallets/user/100003': () => json([{ name: 'Загальний гаманець', balance: 0, kind: 'general' }]) });
+    renderRoutes(buyingRoutes, at(), ADMIN);
+    expect(send()).toHaveTextContent(/^Відправити$/);
+  });
+});
+
 describe('the result of a manual purchase', () => {
+  it('says the price is held until her acceptance, until when, and that a refund brings it back', async () => {
+    const manual: ProcessedTask = {
+      ...PROCESSED,
+      autoGenerate: false,
+      fileName: null,
+      link: null,
+      orderStatus: 'IN_PROGRESS',
+      message: MSG.orderAccepted,
+      charged: 120,
+      deadlineAt: '2026-11-23T13:33:00.000Z',
+    };
+    mockFetch({ ...WALLET });
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: manual } });
+    expect(screen.queryByText('Списано')).toBeNull();
+    expect(screen.getByText(MSG.heldLabel).nextSibling).toHaveTextContent('120 грн');
+    expect(screen.getByTestId('result-held')).toHaveTextContent(
+      '120 грн утримуються до вашого прийняття відповіді (розробник здає її до 23 листопада, 15:33, 2026). Якщо замовлення скасують, сума повернеться вам на баланс.',
+    );
+  });
+
+  it('says nothing is held for an auto-generated purchase: it is spent at once', () => {
+    mockFetch({ ...WALLET });
+    renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: { ...PROCESSED, charged: 120 } } });
+    expect(screen.getByText('Списано')).toBeInTheDocument();
+    expect(screen.queryByTestId('result-held')).toBeNull();
+  });
+
   it("shows what the server's answer says was charged and the balance left", async () => {
     mockFetch({ ...wallet(310) });
     renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: { ...PROCESSED, charged: 180 } } });
@@ -218,7 +261,7 @@ describe('the result of a manual purchase', () => {
       autoGenerate: false,
       fileName: null,
       link: null,
-      status: 'IN_PROGRESS',
+      orderStatus: 'IN_PROGRESS',
       message: MSG.orderAccepted,
       deadlineAt: '2026-11-23T13:33:00.000Z',
     };
@@ -274,5 +317,57 @@ describe('a free take (the server charges the task\'s developer and admins nothi
     renderRoutes(buyingRoutes, at(buyableTask({ price: 120 })), other);
     expect(await screen.findByText('Недостатньо коштів: бракує 120 грн.')).toBeInTheDocument();
     expect(screen.queryByText(FREE_TAKE_NOTE)).toBeNull();
+  });
+});
+
+describe("the task's author and reviews", () => {
+  const review = (id: string, rating: number, over: Partial<Review> = {}): Review => ({
+    id, taskId: '7', taskTitle: 'Лабораторна робота №1', rating, text: `Текст ${id}`, authorName: 'Андрій', createdAt: '2026-11-20T10:00:00.000Z',
+    editedAt: null, reply: null, hidden: false, hiddenReason: null, ...over,
+  });
+
+  it('shows the rating and the author as a link to their profile, then the reviews a page at a time', async () => {
+    const api = mockFetch([
+      ...Object.entries(WALLET).map(([k, reply]) => ({ path: k.slice(4), reply })),
+      {
+        path: '/api/v1/tasks/7/reviews?page=0&limit=5',
+        body: { content: [1, 2, 3, 4, 5].map((n) => review(String(10 - n), 5, n === 1 ? { reply: { text: 'Дякую!', createdAt: '2026-11-21T10:00:00.000Z' } } : {})), last: false },
+      },
+      { path: '/api/v1/tasks/7/reviews?page=1&limit=5', body: { content: [review('4', 3)], last: true } },
+    ]);
+    renderRoutes(buyingRoutes, at(buyableTask({ rating: { average: 4.7, count: 6 } })));
+    expect(screen.getByText('4,7')).toBeInTheDocument();
+    expect(screen.getByText('· 6 відгуків')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@dev_demo' })).toHaveAttribute('href', '/list-task/author/100002');
+
+    const reviews = await screen.findByRole('region', { name: 'Відгуки' });
+    expect(within(reviews).getByRole('heading')).toHaveTextContent('Відгуки · 6 відгуків');
+    // The newest above the form, the rest on request.
+    await within(reviews).findAllByRole('article');
+    expect(within(reviews).getAllByRole('article')).toHaveLength(1);
+    expect(within(reviews).getByText('Відповідь автора').nextSibling).toHaveTextContent('Дякую!');
+    await userEvent.click(within(reviews).getByRole('button', { name: 'усі відгуки' }));
+    expect(within(reviews).getAllByRole('article')).toHaveLength(5);
+    // A student can neither answer nor hide.
+    expect(within(reviews).queryByRole('button', { name: 'Відповісти' })).toBeNull();
+    expect(within(reviews).queryByRole('button', { name: 'Приховати' })).toBeNull();
+    await userEvent.click(within(reviews).getByRole('button', { name: 'Показати ще' }));
+    await waitFor(() => expect(within(reviews).getAllByRole('article')).toHaveLength(6));
+    expect(within(reviews).queryByRole('button', { name: 'Показати ще' })).toBeNull();
+    expect(api.lines().filter((l) => l.includes('/reviews'))).toHaveLength(2);
+  });
+
+  it('lets the task’s developer answer a review once, in a sheet', async () => {
+    const api = mockFetch([
+      { path: '/api/v1/wallets/user/100002', body: [{ name: 'Загальний гаманець', balance: 0, kind: 'general' }] },
+      { path: '/api/v1/tasks/7/reviews?page=0&limit=5', body: { content: [review('9', 4)], last: true } },
+      { method: 'POST', path: '/api/v1/reviews/9/reply', reply: () => json(review('9', 4, { reply: { text: 'Дякую за відгук', createdAt: '2026-11-21T10:00:00.000Z' } }), 201) },
+    ]);
+    renderRoutes(buyingRoutes, at(buyableTask({ rating: { average: 4, count: 1 } })), DEVELOPER);
+    const reviews = await screen.findByRole('region', { name: 'Відгуки' });
+    await userEvent.click(await within(reviews).findByRole('button', { name: 'Відповісти' }));
+    await userEvent.type(screen.getByLabelText('Ваша відповідь'), 'Дякую за відгук');
+    await userEvent.click(screen.getByRole('button', { name: 'Надіслати відповідь' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/reviews/9/reply')).toEqual([{ text: 'Дякую за відгук' }]));
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Task } from '@zalik/contract';
 import { Input, MainAction } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
-import { Payment } from './Payment';
+import { Payment, sendLabel } from './Payment';
 import { usePayment } from './usePayment';
 import { usePurchaseAttempt } from './usePurchaseAttempt';
 import styles from './buying.module.css';
@@ -44,7 +44,7 @@ function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
         />
       ))}
       <Payment payment={payment} />
-      <MainAction submit text={sending ? 'Генерація' : 'Відправити'} loading={sending} disabled={payment.missing > 0} onAction={send} />
+      <MainAction submit text={sending ? 'Генерація' : sendLabel(payment)} loading={sending} disabled={payment.missing > 0} onAction={send} />
     </form>
   );
 }

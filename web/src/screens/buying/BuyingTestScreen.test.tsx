@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, TEST_MAX_QUESTIONS, type ProcessedTask } from '@zalik/contract';
 import { buyingRoutes } from './routes';
 import { json, mockFetch, renderRoutes, preloadLazy } from '../../../test/harness';
-import { buyableTask } from '../../../test/fixtures';
+import { buyableTask, orderTask } from '../../../test/fixtures';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
@@ -31,8 +31,11 @@ const ORDER: ProcessedTask = {
   fileName: null,
   link: null,
   createdAt: '2026-11-22T13:33:00.000Z',
+  explanationSessionId: null,
   message: MSG.orderAccepted,
   status: 'IN_PROGRESS',
+  orderStatus: 'IN_PROGRESS',
+  task: orderTask('Тест: SQL-запити', 'Бази даних'),
   charged: 0,
   free: false,
   deadlineAt: '2026-11-23T13:33:00.000Z',
@@ -63,7 +66,7 @@ describe('buying a test task', () => {
     await userEvent.type(screen.getByLabelText('Питання №1'), '2+2?');
     await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '   ');
-    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.argumentEmpty);
     expect(posts(api)).toHaveLength(0);
   });
@@ -81,7 +84,7 @@ describe('buying a test task', () => {
     expect(screen.getByLabelText('Питання №2')).toHaveValue('Третє');
     expect(screen.queryByLabelText('Питання №3')).toBeNull();
     // The extra tap no longer blocks the purchase.
-    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
     expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Перше', 'Третє'] });
   });
@@ -103,7 +106,7 @@ describe('buying a test task', () => {
     await userEvent.click(add);
     await userEvent.click(add);
     await userEvent.type(screen.getByLabelText('Питання №2'), 'Друге');
-    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     // Both marks come with the same render; wait for it rather than for the first alert alone.
     await waitFor(() => {
       expect(screen.getAllByRole('alert')).toHaveLength(2);
@@ -122,7 +125,7 @@ describe('buying a test task', () => {
     await userEvent.type(screen.getByLabelText('Питання №1'), 'Що таке JOIN?  ');
     await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '  Що таке індекс?');
-    await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
     await waitFor(() => expect(posts(api)).toHaveLength(1));
     expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Що таке JOIN?', '  Що таке індекс?'] });

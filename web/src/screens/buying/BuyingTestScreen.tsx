@@ -3,7 +3,7 @@ import { MSG, TEST_MAX_QUESTIONS, type Task } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { Button, CloseIcon, Input, MainAction } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
-import { Payment } from './Payment';
+import { Payment, sendLabel } from './Payment';
 import { usePayment } from './usePayment';
 import { usePurchaseAttempt } from './usePurchaseAttempt';
 import styles from './buying.module.css';
@@ -98,7 +98,7 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
       </Button>
       {full && <p className={styles.questionsNote}>Не більше {TEST_MAX_QUESTIONS} запитань в одному замовленні.</p>}
       <Payment payment={payment} />
-      <MainAction submit text={sending ? 'Генерація' : 'Відправити'} loading={sending} disabled={payment.missing > 0} onAction={send} />
+      <MainAction submit text={sending ? 'Генерація' : sendLabel(payment)} loading={sending} disabled={payment.missing > 0} onAction={send} />
     </form>
   );
 }

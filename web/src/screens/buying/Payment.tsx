@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { formatUah } from '@zalik/contract';
+import { MSG, formatUah } from '@zalik/contract';
 import { Button, PlusIcon, SkeletonBar } from '../../ui';
 import type { PaymentState } from './usePayment';
 import styles from './buying.module.css';
@@ -7,6 +7,12 @@ import { paths } from '../../lib/paths';
 
 /** Why a developer or an admin pays nothing (the server records such an order as a free take). */
 export const FREE_TAKE_NOTE = 'Ви розробник цього завдання або адміністратор: завдання видається без оплати, гроші не списуються.';
+
+/**
+ * The main action's text: what the tap will spend ('Відправити · 120 грн'), the same price the
+ * payment block shows from the server's task (price and discount); a free take spends nothing.
+ */
+export const sendLabel = (payment: PaymentState): string => (payment.price > 0 && !payment.free ? MSG.sendFor(formatUah(payment.price)) : 'Відправити');
 
 /**
  * What paying will do, before the tap: the balance and the price; when the balance is short,

@@ -5,7 +5,7 @@ import { useMe } from '../../api/me';
 import { useWallets } from '../../api/wallets';
 import { formatDate } from '../../lib/date';
 import { useBackButtonOverride } from '../../telegram/BackButton';
-import { EmptyState, FileCard, Link, Lottie, Page, PropertyList, Section } from '../../ui';
+import { Button, EmptyState, FileCard, Link, Lottie, Page, PropertyList, Section } from '../../ui';
 import { developerLabel } from './names';
 import type { ResultState } from './usePurchaseAttempt';
 import styles from './buying.module.css';
@@ -42,9 +42,11 @@ export default function ResultScreen() {
     );
   }
 
-  const delivered = processed.status === 'DONE';
+  const delivered = processed.orderStatus === 'DONE';
   // A manual order waits for its developer until the deadline the server set at purchase.
-  const waiting = !processed.autoGenerate && processed.status === 'IN_PROGRESS' && !!processed.deadlineAt;
+  const waiting = !processed.autoGenerate && processed.orderStatus === 'IN_PROGRESS' && !!processed.deadlineAt;
+  // The price of a manual order waits in escrow for her acceptance: not spent yet (issue 29).
+  const held = waiting && !processed.free && processed.charged > 0;
   const title = processed.autoGenerate ? 'Готово!' : delivered ? 'Відповідь готова' : 'Замовлення прийнято';
   return (
     <Page>
@@ -60,7 +62,7 @@ export default function ResultScreen() {
             { label: 'Розробник', value: developerLabel(processed.developerName) },
             { label: 'Предмет', value: processed.subjectName },
             { label: 'Завдання', value: processed.taskTitle },
-            { label: 'Списано', value: <span className={styles.charged}>{processed.free ? 'Без оплати' : formatUah(processed.charged)}</span> },
+            { label: held ? MSG.heldLabel : 'Списано', value: <span className={styles.charged}>{processed.free ? 'Без оплати' : formatUah(processed.charged)}</span> },
             { label: 'Залишок на балансі', value: <span className={styles.charged}>{balance === undefined ? '…' : formatUah(balance)}</span> },
             ...(waiting ? [{ label: 'Виконати до', value: <strong>{formatDate(processed.deadlineAt)}</strong> }] : []),
           ]}
@@ -74,9 +76,23 @@ export default function ResultScreen() {
       ) : (
         <Section header={delivered ? 'Повідомлення розробника' : 'Що далі'}>
           <p className={styles.note}>{processed.message?.trim() || (delivered ? 'Файли відповіді — в історії завдань.' : MSG.orderAccepted)}</p>
+          {held && (
+            <p className={styles.note} data-testid="result-held">
+              {MSG.heldInProgress(formatUah(processed.charged), formatDate(processed.deadlineAt))}
+            </p>
+          )}
           {waiting && (
             <p className={styles.note}>Якщо розробник не встигне до цього часу, в історії завдань можна буде скасувати замовлення й повернути кошти.</p>
           )}
+        </Section>
+      )}
+
+      {processed.explanationSessionId && (
+        <Section header="Пояснення">
+          <p className={styles.note}>Незрозуміло, як розв’язано? Запитайте ШІ-репетитора: він пояснить крок за кроком.</p>
+          <Button variant="secondary" stretched onClick={() => navigate(paths.explanation(processed.explanationSessionId!))}>
+            Пояснення
+          </Button>
         </Section>
       )}
 

@@ -13,6 +13,7 @@ const subjectForm = lazy(() => import('./subject/SubjectFormScreen'));
 const teacherForm = lazy(() => import('./teacher/TeacherFormScreen'));
 const argumentForm = lazy(() => import('./argument/ArgumentFormScreen'));
 const chooseDeveloper = lazy(() => import('./task/ChooseDeveloperScreen'));
+const chooseArgument = lazy(() => import('./argument/ChooseArgumentScreen'));
 const taskForm =
   (mode: TaskFormMode): RouteObject['lazy'] =>
   () =>
@@ -24,6 +25,7 @@ const taskForm =
  * admin visits them.
  */
 export const catalogueAdminRoutes: RouteObject[] = [
+  { path: paths.admin.templates, lazy: lazy(() => import('./templates/TemplateLibraryScreen')) },
   { path: paths.addSubject, lazy: subjectForm },
   { path: paths.editSubject, lazy: subjectForm },
   { path: paths.addTeacher.pattern, lazy: teacherForm },
@@ -33,7 +35,7 @@ export const catalogueAdminRoutes: RouteObject[] = [
     lazy: taskForm('add'),
     children: [
       { index: true, lazy: lazy(() => import('./task/AddTaskScreen')) },
-      { path: step.chooseArgument, lazy: lazy(() => import('./argument/ChooseArgumentScreen')) },
+      { path: step.chooseArgument, lazy: chooseArgument },
       { path: `${step.chooseArgument}/${step.addArgument}`, lazy: argumentForm },
       { path: `${step.chooseArgument}/${step.editArgument}`, lazy: argumentForm },
       { path: step.chooseDeveloper, lazy: chooseDeveloper },
@@ -46,6 +48,11 @@ export const catalogueAdminRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: lazy(() => import('./task/EditTaskScreen')) },
       { path: step.chooseDeveloper, lazy: chooseDeveloper },
+      { path: step.chooseTeacher, lazy: lazy(() => import('./task/ChooseTeacherScreen')) },
+      { path: step.chooseTemplate, lazy: lazy(() => import('./templates/ChooseTemplateScreen')) },
+      { path: step.chooseArgument, lazy: chooseArgument },
+      { path: `${step.chooseArgument}/${step.addArgument}`, lazy: argumentForm },
+      { path: `${step.chooseArgument}/${step.editArgument}`, lazy: argumentForm },
       { path: step.giveDiscount, lazy: lazy(() => import('./discount/GiveDiscountScreen')) },
       { path: `${step.giveDiscount}/${step.chooseUser}`, lazy: lazy(() => import('./discount/ChooseUserScreen')) },
     ],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ExportKind } from '@zalik/contract';
 import { Button, Input, Section, useDownload } from '../../ui';
 import { useExportLink } from './api';
-import { kyivToday } from './format';
+import { kyivDay } from '../../lib/kyivTime';
 import styles from './dashboard.module.css';
 
 const KINDS: { kind: ExportKind; label: string }[] = [
@@ -12,7 +12,7 @@ const KINDS: { kind: ExportKind; label: string }[] = [
 
 /** CSV files for the accountant: the transfers or the orders of a span of Kyiv days. */
 export function ExportSection() {
-  const today = kyivToday();
+  const today = kyivDay();
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [picked, setPicked] = useState<ExportKind | null>(null);

@@ -35,6 +35,13 @@ export function PeriodFigures({ data }: { data: DashboardFigures | undefined }) 
         </div>
       </section>
       <section className={styles.group}>
+        <SectionHeader>Пояснення</SectionHeader>
+        <div className={styles.grid}>
+          <FigureCard label="Виручка" figure={data?.explanations.revenue} format={formatUah} against={AGAINST} />
+          <FigureCard label="Токени" figure={data?.explanations.tokens} format={formatCount} against={AGAINST} />
+        </div>
+      </section>
+      <section className={styles.group}>
         <SectionHeader>Покупки й користувачі</SectionHeader>
         <div className={styles.grid}>
           <FigureCard label="Автоматичні" figure={data?.purchases.auto} format={formatCount} against={AGAINST} />

@@ -1,10 +1,10 @@
-import type { DashboardDevelopers, DashboardTop } from '@zalik/contract';
+import { WORDS, pluralForm, type DashboardDevelopers, type DashboardTop } from '@zalik/contract';
 import { Cell, Section, SkeletonRows } from '../../ui';
 import { formatCount, formatUah } from './format';
 import styles from './dashboard.module.css';
 
 const EMPTY = 'За цей період продажів не було';
-const sales = (n: number) => `${formatCount(n)} ${n % 10 === 1 && n % 100 !== 11 ? 'продаж' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'продажі' : 'продажів'}`;
+const sales = (n: number) => `${formatCount(n)} ${pluralForm(n, WORDS.sale)}`;
 
 function Rank({ n }: { n: number }) {
   return <span className={[styles.rank, n <= 3 ? styles.podium : ''].join(' ')}>{n}</span>;

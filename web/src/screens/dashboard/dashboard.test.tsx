@@ -15,6 +15,7 @@ const FIGURES: DashboardFigures = {
   period: '7d',
   ...span,
   revenue: { sales: f(1250, 1000), refunds: f(100, 0), fees: f(30, 40) },
+  explanations: { revenue: f(6, 2), tokens: f(1200, 300) },
   topups: { admin: f(500, 500), stars: f(200, 0), monobank: f(300, 100) },
   purchases: { auto: f(7, 5), manual: f(3, 3) },
   users: { new: f(4, 2), active: f(12, 9) },

@@ -15,10 +15,6 @@ const dayMonth = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'shor
 /** A chart day `2026-11-25` as `25 лист.` (the date is already a Kyiv date: no zone shift). */
 export const formatDay = (date: string) => dayMonth.format(new Date(`${date}T00:00:00Z`));
 
-const kyivDay = new Intl.DateTimeFormat('en-CA', { timeZone: KYIV_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** Today's Kyiv date as `YYYY-MM-DD`, the export form's default end. */
-export const kyivToday = () => kyivDay.format(new Date());
-
 const moment = new Intl.DateTimeFormat('uk-UA', { timeZone: KYIV_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 /** A span's bound as the period line shows it: `18 лист., 00:00`. */
 export const formatMoment = (iso: string) => moment.format(new Date(iso));

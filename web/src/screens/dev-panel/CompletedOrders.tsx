@@ -1,7 +1,8 @@
 import { formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
 import { formatDate } from '../../lib/date';
-import { Button, EmptyState, Section, SkeletonText } from '../../ui';
+import { Badge, Button, EmptyState, Link, Section, SkeletonText } from '../../ui';
+import { paths } from '../../lib/paths';
 import { COMPLETED_PAGE_SIZE, useCompletedOrders } from './api';
 import styles from './dev-panel.module.css';
 
@@ -16,8 +17,8 @@ const STATE: Record<OrderStatus, string> = {
 
 /** What the order earned: paid, the price still held until the buyer or an admin decides, or nothing (refunded). */
 function earnedText(o: DeveloperOrder): string {
-  if (o.status === 'DONE') return `+${formatUah(o.earned)}`;
-  if (o.status === 'REFUNDED') return formatUah(0);
+  if (o.orderStatus === 'DONE') return `+${formatUah(o.earned)}`;
+  if (o.orderStatus === 'REFUNDED') return formatUah(0);
   return formatUah(o.price);
 }
 
@@ -26,7 +27,11 @@ function Row({ order: o }: { order: DeveloperOrder }) {
   return (
     <li className={styles.row} aria-label={o.taskTitle}>
       <span className={styles.rowBody}>
-        <span className={styles.rowTitle}>{o.taskTitle}</span>
+        {/* The whole row opens the order's thread (the link's box covers it). */}
+        <Link to={paths.thread(o.id)} className={`${styles.rowTitle} ${styles.rowLink}`}>
+          {o.taskTitle}
+          <Badge count={o.unread} className={styles.rowBadge} />
+        </Link>
         <span className={styles.rowMeta}>
           {o.subjectName} · {o.user.username ? `@${o.user.username}` : `ID ${o.user.telegramId}`}
         </span>
@@ -35,10 +40,10 @@ function Row({ order: o }: { order: DeveloperOrder }) {
         </time>
       </span>
       <span className={styles.rowEnd}>
-        <span className={`${styles.rowAmount} ${o.status === 'DONE' ? styles.earned : o.status === 'REFUNDED' ? styles.lost : styles.held}`}>
+        <span className={`${styles.rowAmount} ${o.orderStatus === 'DONE' ? styles.earned : o.orderStatus === 'REFUNDED' ? styles.lost : styles.held}`}>
           {earnedText(o)}
         </span>
-        <span className={`${styles.rowState} ${styles[o.status]}`}>{STATE[o.status]}</span>
+        <span className={`${styles.rowState} ${styles[o.orderStatus]}`}>{STATE[o.orderStatus]}</span>
       </span>
     </li>
   );

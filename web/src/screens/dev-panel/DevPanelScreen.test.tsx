@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
+import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, orderProgress, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness';
+import { orderTask } from '../../../test/fixtures';
 import { hideError } from '../../ui';
 import { devPanelRoutes } from './routes';
 import { DELIVERED_SHOW_MS } from './OrderCard';
@@ -12,7 +13,9 @@ vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
 const ORDER: InProgressOrder = {
   id: '12',
-  user: { telegramId: '100001', username: 'student_demo' },
+  user: { telegramId: '100001', username: 'student_demo', photo: '' },
+  task: orderTask('Контрольна робота з лінійної алгебри', 'Вища математика'),
+  status: 'IN_PROGRESS',
   subjectName: 'Вища математика',
   teacherName: 'Петренко О. В.',
   taskTitle: 'Контрольна робота з лінійної алгебри',
@@ -21,6 +24,7 @@ const ORDER: InProgressOrder = {
   deadlineAt: '2026-11-23T13:33:00.000Z',
   revisions: 0,
   revisionComment: null,
+  unread: 0,
 };
 
 const file = (name: string, size = 10) => {
@@ -177,19 +181,21 @@ describe('completed orders', () => {
     taskTitle: `Замовлення ${n}`,
     subjectName: 'Вища математика',
     user: { telegramId: '100001', username: 'student_demo' },
-    status: 'DONE',
+    orderStatus: 'DONE',
+    unread: 0,
     price: 200,
     earned: 180,
     createdAt: '2026-11-20T10:00:00.000Z',
     deliveredAt: '2026-11-21T10:00:00.000Z',
     completedAt: '2026-11-22T13:33:00.000Z',
     ...over,
+    status: orderProgress(over.orderStatus ?? 'DONE'),
   });
 
   it('is the second tab: state, earned and date, twenty at a time with load-more', async () => {
     const first = Array.from({ length: 20 }, (_, i) => done(i + 1));
-    first[1] = done(2, { status: 'REFUNDED', earned: 0, completedAt: '2026-11-22T14:00:00.000Z' });
-    first[2] = done(3, { status: 'DELIVERED', earned: 0, completedAt: null });
+    first[1] = done(2, { orderStatus: 'REFUNDED', earned: 0, completedAt: '2026-11-22T14:00:00.000Z' });
+    first[2] = done(3, { orderStatus: 'DELIVERED', earned: 0, completedAt: null });
     const api = mockFetch([
       { path: '/api/v1/histories/developer/in-progress', body: [] },
       { path: '/api/v1/histories/developer/completed?page=0&limit=20', body: first },

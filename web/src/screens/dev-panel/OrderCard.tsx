@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/date';
 import { addFiles, deliveryProblem } from '../../lib/orderFiles';
 import { usePassed } from '../../lib/usePassed';
 import { haptic } from '../../telegram/sdk';
-import { Button, CheckCircleIcon, FilePicker, PropertyList, TextArea, showError } from '../../ui';
+import { Button, CheckCircleIcon, FilePicker, PropertyList, TextArea, ThreadButton, showError } from '../../ui';
 import { useCancelOrder, useDeliverOrder, useRefreshQueue } from './api';
 import { CancelOrder } from './CancelOrder';
 import { OrderArguments } from './OrderArguments';
@@ -77,6 +77,9 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
           <p>{order.revisionComment}</p>
         </div>
       )}
+      <div className={styles.threadLink}>
+        <ThreadButton orderId={order.id} unread={order.unread} />
+      </div>
       {finished ? (
         <div className={styles.delivered} role="status">
           <CheckCircleIcon size={22} />

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep } from '@zalik/contract';
+import { endpoints as ep, rowsOf } from '@zalik/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
@@ -7,7 +7,7 @@ import { qk } from '../../api/queryKeys';
 export function useInProgressOrders() {
   return useQuery({
     queryKey: qk.history.developerQueue(),
-    queryFn: () => call(ep.ordersInProgress, {}),
+    queryFn: () => call(ep.ordersInProgress, {}).then(rowsOf),
   });
 }
 

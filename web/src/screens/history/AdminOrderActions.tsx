@@ -17,8 +17,8 @@ export function AdminOrderActions({ item, telegramId, notify }: ActionsProps) {
   const [files, setFiles] = useState<File[]>([]);
   const refund = useRefundOrder(telegramId);
   const replace = useReplaceFiles(telegramId);
-  const refundable = REFUNDABLE.includes(item.status);
-  const replaceable = REPLACEABLE.includes(item.status) && item.files.length > 0;
+  const refundable = REFUNDABLE.includes(item.orderStatus);
+  const replaceable = REPLACEABLE.includes(item.orderStatus) && item.files.length > 0;
   const close = () => setOpen(null);
 
   if (!refundable && !replaceable) return null;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { HistoryItem } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
-import { FileCard } from '../../ui';
-import { STATUS_LABEL, stateLine, type Viewer } from './orderState';
+import { FileCard, ThreadButton } from '../../ui';
+import { STATUS_LABEL, heldLine, stateLine, type Viewer } from './orderState';
 import styles from './history.module.css';
 
 interface HistoryCardProps {
@@ -17,14 +17,15 @@ interface HistoryCardProps {
 /** One purchase: task, subject, state and its deadline, notes, a 'Скачати' per file, then the actions. */
 export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps) {
   const line = stateLine(item, viewer, overdue);
+  const held = heldLine(item, viewer);
   const buyer = viewer === 'buyer';
   // A refunded order was not bought: its buyer no longer sees what was delivered; an admin does.
-  const answer = !buyer || item.status !== 'REFUNDED';
+  const answer = !buyer || item.orderStatus !== 'REFUNDED';
   return (
     <article className={styles.card} aria-label={item.taskTitle}>
       <div className={styles.top}>
         <h2 className={styles.title}>{item.taskTitle}</h2>
-        <span className={`${styles.status} ${styles[item.status]}`}>{STATUS_LABEL[item.status]}</span>
+        <span className={`${styles.status} ${styles[item.orderStatus]}`}>{STATUS_LABEL[item.orderStatus]}</span>
       </div>
       <p className={styles.meta}>{item.subjectName}</p>
       <time className={styles.time} dateTime={item.createdAt}>
@@ -35,10 +36,15 @@ export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps
           {line.text}
         </p>
       )}
-      {item.status === 'IN_PROGRESS' && item.revisionComment && (
+      {held && (
+        <p className={styles.held} data-testid="order-held">
+          {held}
+        </p>
+      )}
+      {item.orderStatus === 'IN_PROGRESS' && item.revisionComment && (
         <Note label={buyer ? 'Ваш запит на доопрацювання' : 'Запит на доопрацювання'} text={item.revisionComment} />
       )}
-      {item.disputeReason && (item.status === 'DISPUTED' || item.disputeOutcome) && <Note label="Причина спору" text={item.disputeReason} tone="danger" />}
+      {item.disputeReason && (item.orderStatus === 'DISPUTED' || item.disputeOutcome) && <Note label="Причина спору" text={item.disputeReason} tone="danger" />}
       {item.cancelReason && <Note label="Причина скасування" text={item.cancelReason} />}
       {item.message && answer && <Note label="Повідомлення розробника" text={item.message} />}
       {item.files.length > 0 && answer && (
@@ -48,9 +54,13 @@ export function HistoryCard({ item, viewer, overdue, actions }: HistoryCardProps
           ))}
         </div>
       )}
-      {item.status === 'IN_PROGRESS' && !overdue && buyer && (
+      {item.orderStatus === 'IN_PROGRESS' && !overdue && buyer && (
         <p className={styles.pending}>Розробник виконує замовлення. Файли з’являться тут і прийдуть у бот.</p>
       )}
+      {/* Every order's conversation, an auto-generated one's too: its developer answers for the generated file. */}
+      <div className={styles.thread}>
+        <ThreadButton orderId={item.id} unread={item.unread} />
+      </div>
       {actions}
     </article>
   );

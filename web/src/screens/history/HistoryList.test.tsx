@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MSG, type HistoryItem } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../test/harness';
-import { deliveredOrder, order } from '../../../test/fixtures';
+import { deliveredOrder, myReview, order } from '../../../test/fixtures';
 import { hideError } from '../../ui';
 import { historyRoutes } from './routes';
 import { historyStaffRoutes } from './staffRoutes';
@@ -44,6 +44,39 @@ afterEach(() => {
 });
 
 describe('purchase history', () => {
+  it('opens an order’s thread from its card, with what is unread there; an auto-generated order has one too', async () => {
+    mockFetch({ [HISTORY]: () => json([deliveredOrder({ id: '2', taskTitle: 'Курсова робота', unread: 3 }), order({ id: '1' })]) });
+    renderRoutes(historyRoutes, mine);
+    const manual = await card('Курсова робота');
+    const link = within(manual).getByTestId('thread-button');
+    expect(link).toHaveTextContent('Переписка3');
+    expect(within(link).getByRole('status', { name: '3 нові повідомлення' })).toBeInTheDocument();
+    const auto = within(await card(base.taskTitle)).getByTestId('thread-button');
+    expect(auto).toHaveTextContent(/^Переписка$/);
+    expect(auto).toHaveAttribute('href', expect.stringContaining('/settings/chat/1'));
+    await userEvent.click(link);
+    expect(screen.getByTestId('path')).toHaveTextContent('/settings/chat/2');
+  });
+
+  it('filters by kind: auto-generated files or the developers\' work, each read by `type`', async () => {
+    const auto = order({ id: '1', taskTitle: 'Розрахункова' });
+    const manual = deliveredOrder({ id: '2' });
+    const api = mockFetch({
+      [HISTORY]: () => json([auto, manual]),
+      [`${HISTORY}?type=AUTOGENERATE`]: () => json([auto]),
+      [`${HISTORY}?type=REGULAR`]: () => json([]),
+    });
+    renderRoutes(historyRoutes, mine);
+    expect(await card('Розрахункова')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Усі' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Автогенерація' }));
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Контрольна робота' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Розрахункова' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Від розробника' }));
+    expect(await screen.findByText(MSG.emptyHistoryOfType)).toBeInTheDocument();
+    expect(api.lines().filter((l) => l.startsWith(HISTORY))).toEqual([HISTORY, `${HISTORY}?type=AUTOGENERATE`, `${HISTORY}?type=REGULAR`]);
+  });
+
   it("says 'Історії ще немає' when there is nothing", async () => {
     mockFetch({ [HISTORY]: () => json([]) });
     renderRoutes(historyRoutes, mine);
@@ -54,14 +87,14 @@ describe('purchase history', () => {
     const manual = deliveredOrder({
       id: '2',
       taskTitle: 'Курсова робота',
-      status: 'DONE',
+      orderStatus: 'DONE',
       message: 'Дивіться розділ 2.',
       files: [
         { fileName: 'курсова.pdf', link: 'http://127.0.0.1/f/2' },
         { fileName: 'код.zip', link: 'http://127.0.0.1/f/3' },
       ],
     });
-    const waiting = order({ id: '3', taskTitle: 'Реферат', status: 'IN_PROGRESS', files: [], fileName: null, link: null, autoGenerate: false, deadlineAt: '2099-11-23T13:33:00.000Z' });
+    const waiting = order({ id: '3', taskTitle: 'Реферат', orderStatus: 'IN_PROGRESS', files: [], fileName: null, link: null, autoGenerate: false, deadlineAt: '2099-11-23T13:33:00.000Z' });
     mockFetch({ [HISTORY]: () => json([waiting, manual, base]) });
     renderRoutes(historyRoutes, mine, STUDENT);
 
@@ -94,9 +127,26 @@ describe('a delivered order', () => {
     expect(within(last).getByRole('button', { name: 'Прийняти' })).toBeInTheDocument();
   });
 
+  it('says where the money is while escrow holds it: until her acceptance or the window’s end, and back on a refund', async () => {
+    const inWork = order({ id: '7', taskTitle: 'Курсова', orderStatus: 'IN_PROGRESS', status: 'IN_PROGRESS', autoGenerate: false, price: 150, deadlineAt: '2026-11-28T10:00:00.000Z' });
+    mockFetch({ [HISTORY]: () => json([deliveredOrder({ id: '5' }), inWork, base]) });
+    renderRoutes(historyRoutes, mine);
+    const delivered = await card('Контрольна робота');
+    expect(within(delivered).getByTestId('order-held')).toHaveTextContent(
+      '200 грн утримуються до кінця цього строку: тоді сума сама перейде розробнику, якщо ви не відкриєте спір. При поверненні вона прийде вам на баланс.',
+    );
+    // The window's end is said once, by the state line.
+    expect(delivered.textContent!.match(/26 листопада/g)).toHaveLength(1);
+    expect(within(screen.getByRole('article', { name: 'Курсова' })).getByTestId('order-held')).toHaveTextContent(
+      '150 грн утримуються до вашого прийняття відповіді. Якщо замовлення скасують, сума повернеться вам на баланс.',
+    );
+    // A generated file is paid at once: nothing is held.
+    expect(within(screen.getByRole('article', { name: base.taskTitle })).queryByTestId('order-held')).toBeNull();
+  });
+
   it('is accepted after a confirmation naming the money, with the success haptic', async () => {
     const item = deliveredOrder({ id: '5' });
-    const api = serve([item], { 'POST /api/v1/histories/5/accept': () => ({ status: 'DONE', acceptUntil: null, completedAt: '2026-11-24T10:00:00.000Z' }) });
+    const api = serve([item], { 'POST /api/v1/histories/5/accept': () => ({ orderStatus: 'DONE', acceptUntil: null, completedAt: '2026-11-24T10:00:00.000Z' }) });
     renderRoutes(historyRoutes, mine);
     await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Прийняти' }));
 
@@ -117,7 +167,7 @@ describe('a delivered order', () => {
     const item = deliveredOrder({ id: '5' });
     const api = serve([item], {
       'POST /api/v1/histories/5/revision': () => ({
-        status: 'IN_PROGRESS',
+        orderStatus: 'IN_PROGRESS',
         revisionsLeft: 1,
         revisionComment: 'Інший варіант',
         acceptUntil: null,
@@ -146,7 +196,7 @@ describe('a delivered order', () => {
 
   it('opens a dispute with a required reason', async () => {
     const item = deliveredOrder({ id: '5' });
-    const api = serve([item], { 'POST /api/v1/histories/5/dispute': () => ({ status: 'DISPUTED', acceptUntil: null, disputeReason: 'Не мій варіант' }) });
+    const api = serve([item], { 'POST /api/v1/histories/5/dispute': () => ({ orderStatus: 'DISPUTED', acceptUntil: null, disputeReason: 'Не мій варіант' }) });
     renderRoutes(historyRoutes, mine);
     await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Відкрити спір' }));
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Відкрити спір' }));
@@ -161,11 +211,76 @@ describe('a delivered order', () => {
   });
 });
 
+describe('a review', () => {
+  const UNTIL = '2099-12-24T10:00:00.000Z';
+
+  it('is asked for right after the acceptance: stars are required, then it shows on the order', async () => {
+    // The server: the acceptance makes the order reviewable, the review takes its place in the order.
+    let item: HistoryItem = deliveredOrder({ id: '5' });
+    const api = mockFetch({
+      [HISTORY]: () => json([item]),
+      'POST /api/v1/histories/5/accept': () => json((item = { ...item, status: 'COMPLETED', orderStatus: 'DONE', acceptUntil: null, completedAt: '2026-11-24T10:00:00.000Z', reviewUntil: UNTIL })),
+      'POST /api/v1/histories/5/review': (c) => {
+        const review = myReview({ rating: (c.body as { rating: number }).rating, text: 'Усе чудово' });
+        item = { ...item, review, reviewUntil: null };
+        return json(review, 201);
+      },
+    });
+    renderRoutes(historyRoutes, mine);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Прийняти' }));
+    await userEvent.click(within(confirmIn()).getByRole('button', { name: 'Прийняти' }));
+
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName('Оцініть роботу');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Надіслати відгук' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(MSG.reviewRating);
+    const stars = within(dialog()).getByRole('radiogroup', { name: 'Оцінка' });
+    expect(within(stars).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['1 зірка', '2 зірки', '3 зірки', '4 зірки', '5 зірок']);
+    await userEvent.click(within(stars).getByRole('radio', { name: '5 зірок' }));
+    expect(sdk.haptic.selection).toHaveBeenCalled();
+    await userEvent.type(within(dialog()).getByLabelText('Коментар (необов’язково)'), ' Усе чудово ');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Надіслати відгук' }));
+
+    expect(api.bodies('POST', '/api/v1/histories/5/review')).toEqual([{ rating: 5, text: 'Усе чудово' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Дякуємо за відгук!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const done = await card('Контрольна робота');
+    expect(within(done).getByText('Ваш відгук')).toBeInTheDocument();
+    expect(within(done).getByRole('img', { name: 'Оцінка 5,0 з 5' })).toBeInTheDocument();
+    expect(within(done).queryByRole('button', { name: 'Оцінити роботу' })).toBeNull();
+  });
+
+  it('is offered from the history while the order can be reviewed, and changed while it is young', async () => {
+    const api = serve([order({ id: '8', reviewUntil: UNTIL }), deliveredOrder({ id: '9', taskTitle: 'Есе', status: 'COMPLETED', orderStatus: 'DONE', review: myReview({ rating: 3 }) })], {});
+    api.on({ method: 'PUT', path: '/api/v1/histories/9/review', reply: () => json(myReview({ rating: 4, editedAt: '2026-11-25T10:00:00.000Z' })) });
+    renderRoutes(historyRoutes, mine);
+    expect(within(await card('Лабораторна робота №1')).getByRole('button', { name: 'Оцінити роботу' })).toBeInTheDocument();
+
+    const essay = screen.getByRole('article', { name: 'Есе' });
+    expect(within(essay).getByRole('img', { name: 'Оцінка 3,0 з 5' })).toBeInTheDocument();
+    await userEvent.click(within(essay).getByRole('button', { name: 'Змінити відгук' }));
+    expect(dialog()).toHaveAccessibleName('Змінити відгук');
+    expect(within(dialog()).getByRole('radio', { name: '3 зірки' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(dialog()).getByLabelText('Коментар (необов’язково)')).toHaveValue('Добре, вчасно.');
+    await userEvent.click(within(dialog()).getByRole('radio', { name: '4 зірки' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Зберегти відгук' }));
+    expect(api.bodies('PUT', '/api/v1/histories/9/review')).toEqual([{ rating: 4, text: 'Добре, вчасно.' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Відгук змінено');
+  });
+
+  it('hidden by a moderator says so with the reason, and can no longer be changed', async () => {
+    mockFetch({ [HISTORY]: () => json([order({ id: '8', review: myReview({ hidden: true, hiddenReason: 'Образи', editableUntil: null }) })]) });
+    renderRoutes(historyRoutes, mine);
+    const item = await card('Лабораторна робота №1');
+    expect(within(item).getByRole('note')).toHaveTextContent(`${MSG.reviewHiddenByModerator} Причина: Образи`);
+    expect(within(item).queryByRole('button', { name: 'Змінити відгук' })).toBeNull();
+  });
+});
+
 describe('an overdue order', () => {
-  const late = deliveredOrder({ id: '7', status: 'IN_PROGRESS', overdue: true, files: [], fileName: null, link: null, message: null, acceptUntil: null, deliveredAt: null });
+  const late = deliveredOrder({ id: '7', orderStatus: 'IN_PROGRESS', overdue: true, files: [], fileName: null, link: null, message: null, acceptUntil: null, deliveredAt: null });
 
   it('is cancelled for a refund of its whole price after a confirmation', async () => {
-    const api = serve([late], { 'POST /api/v1/histories/7/cancel': () => ({ status: 'REFUNDED', overdue: false, cancelledBy: 'STUDENT' }) });
+    const api = serve([late], { 'POST /api/v1/histories/7/cancel': () => ({ orderStatus: 'REFUNDED', overdue: false, cancelledBy: 'STUDENT' }) });
     renderRoutes(historyRoutes, mine);
     const item = await card('Контрольна робота');
     expect(within(item).getByText('Строк виконання минув 23 листопада, 15:33, 2026')).toBeInTheDocument();
@@ -236,6 +351,7 @@ describe("a user's history (admins)", () => {
     const delivered = screen.getByRole('article', { name: 'Контрольна робота' });
     expect(within(delivered).getByText('Студент перевіряє відповідь до 26 листопада, 12:00, 2026')).toBeInTheDocument();
     expect(within(delivered).queryByRole('button', { name: 'Прийняти' })).toBeNull();
+    expect(within(delivered).queryByTestId('order-held')).toBeNull();
     expect(within(delivered).getByRole('button', { name: 'Повернути кошти' })).toBeInTheDocument();
   });
 

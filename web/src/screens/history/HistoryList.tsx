@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { MSG, type HistoryItem } from '@zalik/contract';
+import { useState, type ReactNode } from 'react';
+import { MSG, type HistoryItem, type HistoryType } from '@zalik/contract';
 import { usePassed } from '../../lib/usePassed';
-import { EmptyState, SkeletonBar, useToast } from '../../ui';
+import { EmptyState, SkeletonBar, Tabs, useToast } from '../../ui';
 import { useUserHistory } from './api';
 import { HistoryCard } from './HistoryCard';
 import type { Viewer } from './orderState';
@@ -36,28 +36,44 @@ function Skeletons() {
   );
 }
 
-/** A user's purchases: the buyer's own, or a user's as an admin sees them. */
+/** The history's filter: every purchase, auto-generated files, or the developers' work. */
+const FILTERS: { value: HistoryType; label: string }[] = [
+  { value: 'ALL', label: 'Усі' },
+  { value: 'AUTOGENERATE', label: 'Автогенерація' },
+  { value: 'REGULAR', label: 'Від розробника' },
+];
+
+/** A user's purchases: the buyer's own, or a user's as an admin sees them, filtered by kind. */
 export function HistoryList({ telegramId, viewer, Actions }: HistoryListProps) {
-  const history = useUserHistory(telegramId);
+  const [type, setType] = useState<HistoryType>('ALL');
+  const history = useUserHistory(telegramId, type);
   const [toast, notify] = useToast();
 
-  if (history.isPending) return <Skeletons />;
-  if (history.isError) return <EmptyState text={history.error.message} />;
-  if (history.data.length === 0) return <EmptyState text={MSG.emptyHistory} />;
-
+  let body: ReactNode;
+  if (history.isPending) body = <Skeletons />;
+  else if (history.isError) body = <EmptyState text={history.error.message} />;
+  else if (history.data.length === 0) body = <EmptyState text={type === 'ALL' ? MSG.emptyHistory : MSG.emptyHistoryOfType} />;
+  else {
+    body = (
+      <div className={styles.list}>
+        {history.data.map((item) => (
+          <Order key={item.id} item={item} viewer={viewer} telegramId={telegramId} notify={notify} Actions={Actions} />
+        ))}
+      </div>
+    );
+  }
   return (
-    <div className={styles.list}>
-      {history.data.map((item) => (
-        <Order key={item.id} item={item} viewer={viewer} telegramId={telegramId} notify={notify} Actions={Actions} />
-      ))}
+    <>
+      <Tabs label="Які покупки показати" variant="chips" items={FILTERS} value={type} onChange={setType} />
+      {body}
       {toast}
-    </div>
+    </>
   );
 }
 
 function Order({ item, viewer, telegramId, notify, Actions }: Omit<ActionsProps, 'overdue'> & Pick<HistoryListProps, 'viewer' | 'Actions'>) {
   // The deadline may pass while the list is open: the card turns overdue then, without a refetch.
-  const passed = usePassed(item.status === 'IN_PROGRESS' ? item.deadlineAt : null);
+  const passed = usePassed(item.orderStatus === 'IN_PROGRESS' ? item.deadlineAt : null);
   const overdue = item.overdue || passed;
   return (
     <HistoryCard

@@ -1,15 +1,18 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DISPUTE_REASON_MAX, MSG, REVISION_COMMENT_MAX, formatUah } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Button, ConfirmDialog } from '../../ui';
+import { Button, ConfirmDialog, ReviewCard } from '../../ui';
 import { useAcceptOrder, useCancelOverdue, useDisputeOrder, useReviseOrder } from './api';
 import type { ActionsProps } from './HistoryList';
 import { studentActions } from './orderState';
 import { ReprocessSheet } from './ReprocessSheet';
+import { ReviewSheet } from './ReviewSheet';
 import { TextSheet } from './TextSheet';
 import styles from './history.module.css';
+import { paths } from '../../lib/paths';
 
-type Open = 'accept' | 'cancel' | 'revise' | 'dispute' | 'reprocess' | null;
+type Open = 'accept' | 'cancel' | 'revise' | 'dispute' | 'reprocess' | 'review' | null;
 
 /** The buyer's buttons under an order, each with its confirmation or form. */
 export function StudentActions({ item, overdue, telegramId, notify }: ActionsProps) {
@@ -27,10 +30,35 @@ export function StudentActions({ item, overdue, telegramId, notify }: ActionsPro
   };
   const price = formatUah(item.price);
   const busy = accept.isPending || cancel.isPending;
+  const navigate = useNavigate();
+  const explain = item.explanationSessionId;
 
-  if (actions.length === 0 && open === null) return null;
+  const review = item.review;
+  if (actions.length === 0 && open === null && !explain && !review && !item.reviewUntil) return null;
   return (
     <div className={styles.actions}>
+      {review && (
+        <div className={styles.review}>
+          <p className={styles.reviewLabel}>Ваш відгук</p>
+          <ReviewCard review={review}>
+            {review.editableUntil && (
+              <Button variant="plain" size="small" onClick={() => setOpen('review')}>
+                Змінити відгук
+              </Button>
+            )}
+          </ReviewCard>
+        </div>
+      )}
+      {item.reviewUntil && (
+        <Button variant="secondary" stretched onClick={() => setOpen('review')}>
+          Оцінити роботу
+        </Button>
+      )}
+      {explain && (
+        <Button variant="secondary" stretched onClick={() => navigate(paths.explanation(explain))}>
+          Пояснення
+        </Button>
+      )}
       {actions.includes('accept') && (
         <Button stretched loading={accept.isPending} disabled={busy} onClick={() => setOpen('accept')}>
           Прийняти
@@ -75,7 +103,13 @@ export function StudentActions({ item, overdue, telegramId, notify }: ActionsPro
         onCancel={close}
         onConfirm={() => {
           close();
-          accept.mutate(item.id, { onSuccess: () => done(item.price > 0 ? 'Роботу прийнято, кошти передано розробнику' : 'Роботу прийнято') });
+          accept.mutate(item.id, {
+            onSuccess: (accepted) => {
+              done(item.price > 0 ? 'Роботу прийнято, кошти передано розробнику' : 'Роботу прийнято');
+              // The moment to ask how it went: the review sheet opens over the accepted order.
+              if (accepted.reviewUntil) setOpen('review');
+            },
+          });
         }}
       />
       <ConfirmDialog
@@ -127,6 +161,7 @@ export function StudentActions({ item, overdue, telegramId, notify }: ActionsPro
         onClose={close}
         onSubmit={(reason) => dispute.mutate({ id: item.id, reason }, { onSuccess: () => done('Спір відкрито. Адміністратор розгляне його') })}
       />
+      <ReviewSheet open={open === 'review'} item={item} telegramId={telegramId} onClose={close} onDone={done} />
       <ReprocessSheet open={open === 'reprocess'} item={item} telegramId={telegramId} onClose={close} onDone={() => done('Файл згенеровано заново')} />
     </div>
   );

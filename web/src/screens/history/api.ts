@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints as ep, type HistoryItem } from '@zalik/contract';
+import { endpoints as ep, rowsOf, type HistoryItem, type HistoryType, type MyReview } from '@zalik/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
-/** `historyOfUser`: every purchase, newest first (self or admin). */
-export function useUserHistory(telegramId: string) {
+/** `historyOfUser`: every purchase of this kind (`type`), newest first (self or admin). */
+export function useUserHistory(telegramId: string, type: HistoryType = 'ALL') {
   return useQuery({
-    queryKey: qk.history.user(telegramId),
-    queryFn: () => call(ep.historyOfUser, { params: { telegramId } }),
+    queryKey: qk.history.userOfType(telegramId, type),
+    queryFn: () => call(ep.historyOfUser, { params: { telegramId }, query: type === 'ALL' ? {} : { type } }).then(rowsOf),
     enabled: !!telegramId,
   });
 }
@@ -17,7 +17,7 @@ export function useUserHistory(telegramId: string) {
  * once (no refetch flash), then the list and the balances are read again in the background.
  */
 function settled(qc: QueryClient, telegramId: string, item: HistoryItem): void {
-  qc.setQueryData<HistoryItem[]>(qk.history.user(telegramId), (list) => list?.map((o) => (o.id === item.id ? item : o)));
+  qc.setQueriesData<HistoryItem[]>({ queryKey: qk.history.user(telegramId) }, (list) => list?.map((o) => (o.id === item.id ? item : o)));
   void qc.invalidateQueries({ queryKey: qk.history.user(telegramId) });
   void qc.invalidateQueries({ queryKey: qk.wallet.all });
 }
@@ -57,3 +57,21 @@ export const useReplaceFiles = (telegramId: string) =>
     for (const f of files) form.append('file', f, f.name);
     return call(ep.replaceOrderFiles, { params: { id }, body: form });
   });
+
+/**
+ * The buyer's review of an order, written or changed: it takes its place in the order's card at
+ * once; the task lists (their rating) and every list of reviews are read again.
+ */
+export function useSaveReview(telegramId: string, editing: boolean) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rating, text }: { id: string; rating: number; text: string }) =>
+      call(editing ? ep.editReview : ep.createReview, { params: { id }, body: { rating, text } }),
+    onSuccess: (review: MyReview, { id }) => {
+      qc.setQueryData<HistoryItem[]>(qk.history.user(telegramId), (list) => list?.map((o) => (o.id === id ? { ...o, review, reviewUntil: null } : o)));
+      void qc.invalidateQueries({ queryKey: qk.history.user(telegramId) });
+      void qc.invalidateQueries({ queryKey: qk.catalogue.tasks() });
+      void qc.invalidateQueries({ queryKey: qk.reviews.all });
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { stateLine, studentActions } from './orderState';
 
 const inProgress = order({
   id: '3',
-  status: 'IN_PROGRESS',
+  orderStatus: 'IN_PROGRESS',
   autoGenerate: false,
   files: [],
   fileName: null,
@@ -32,9 +32,9 @@ describe("the buyer's actions", () => {
   });
 
   it('nothing for a dispute, a done manual order or a refund', () => {
-    expect(studentActions(deliveredOrder({ id: '1', status: 'DISPUTED', disputeReason: 'Не той варіант' }))).toEqual([]);
-    expect(studentActions(deliveredOrder({ id: '1', status: 'DONE', allowedReprocess: true }))).toEqual([]);
-    expect(studentActions({ ...inProgress, status: 'REFUNDED', overdue: true })).toEqual([]);
+    expect(studentActions(deliveredOrder({ id: '1', orderStatus: 'DISPUTED', disputeReason: 'Не той варіант' }))).toEqual([]);
+    expect(studentActions(deliveredOrder({ id: '1', orderStatus: 'DONE', allowedReprocess: true }))).toEqual([]);
+    expect(studentActions({ ...inProgress, orderStatus: 'REFUNDED', overdue: true })).toEqual([]);
   });
 });
 
@@ -47,7 +47,7 @@ describe('the state in words', () => {
   });
 
   it('says who cancelled a refunded order and what came back', () => {
-    const refunded = { ...inProgress, status: 'REFUNDED' as const, price: 200 };
+    const refunded = { ...inProgress, orderStatus: 'REFUNDED' as const, price: 200 };
     expect(stateLine({ ...refunded, cancelledBy: 'DEVELOPER' }, 'buyer')?.text).toBe('Розробник скасував замовлення. 200 грн повернуто на ваш баланс.');
     expect(stateLine({ ...refunded, cancelledBy: 'STUDENT' }, 'buyer')?.text).toBe('Замовлення скасовано після строку виконання. 200 грн повернуто на ваш баланс.');
     expect(stateLine({ ...refunded, cancelledBy: 'ADMIN', disputeOutcome: 'REFUND' }, 'admin')?.text).toBe(

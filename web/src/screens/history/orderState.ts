@@ -17,7 +17,7 @@ export type StudentAction = 'accept' | 'revise' | 'dispute' | 'cancel' | 'reproc
  * deadline having passed since the list was read (the card re-renders when it does).
  */
 export function studentActions(item: HistoryItem, overdue = item.overdue): StudentAction[] {
-  switch (item.status) {
+  switch (item.orderStatus) {
     case 'DELIVERED':
       return item.revisionsLeft > 0 ? ['accept', 'revise', 'dispute'] : ['accept', 'dispute'];
     case 'IN_PROGRESS':
@@ -55,7 +55,7 @@ const refundLine = (item: HistoryItem, viewer: Viewer): string => {
 
 /** The state in words, with the moment that matters for it (null when nothing is due). */
 export function stateLine(item: HistoryItem, viewer: Viewer, overdue = item.overdue): StateLine | null {
-  switch (item.status) {
+  switch (item.orderStatus) {
     case 'IN_PROGRESS':
       if (!item.deadlineAt) return null;
       return overdue
@@ -78,4 +78,18 @@ export function stateLine(item: HistoryItem, viewer: Viewer, overdue = item.over
     case 'REFUNDED':
       return { text: refundLine(item, viewer) };
   }
+}
+
+/**
+ * Where the buyer's money is while escrow holds it: until her acceptance (and the developer's
+ * deadline), or until the acceptance window ends and it goes to the developer by itself; a refund
+ * brings it back to her balance. null for anything not held (free takes, finished orders) and
+ * for an admin (the state line says enough).
+ */
+export function heldLine(item: HistoryItem, viewer: Viewer): string | null {
+  if (viewer !== 'buyer' || item.price <= 0 || item.autoGenerate) return null;
+  // The state line above names the deadline or the window's end; this says what happens to the money.
+  if (item.orderStatus === 'IN_PROGRESS') return MSG.heldInProgress(formatUah(item.price));
+  if (item.orderStatus === 'DELIVERED' && item.acceptUntil) return MSG.heldDelivered(formatUah(item.price));
+  return null;
 }

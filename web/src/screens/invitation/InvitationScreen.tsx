@@ -1,4 +1,4 @@
-import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, formatUah } from '@zalik/contract';
+import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, WORDS, formatUah, pluralForm } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
 import { Cell, EmptyState, IconTile, InviteIcon, Page, Section, SkeletonRows, useToast } from '../../ui';
 import { useClaimBonus, useInviteProgress, useInvitedFriends, useIsAvailableClaim } from './api';
@@ -9,10 +9,7 @@ import { paths } from '../../lib/paths';
 /* The iOS system green Telegram uses for "invite" icons; a white glyph sits on it. */
 const INVITE_TILE = '#34c759';
 
-/** Accusative after 'запросили' (animate): 1 друга, 21 друга, but 3 друзів, 11 друзів. */
-function friendsWord(n: number): string {
-  return n % 10 === 1 && n % 100 !== 11 ? 'друга' : 'друзів';
-}
+const friendsWord = (n: number) => pluralForm(n, WORDS.friendAccusative);
 
 /** /invitation: the referral programme, progress, the bonus button and the invited friends. */
 export function InvitationScreen() {

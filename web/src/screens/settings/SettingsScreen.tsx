@@ -1,5 +1,6 @@
 import { useCourse, useMe, type Me } from '../../api/me';
-import { Cell, CodeIcon, DocumentIcon, HistoryIcon, IconTile, Page, Section, ShieldIcon, SupportIcon } from '../../ui';
+import { useThreadUnread } from '../../api/threads';
+import { Badge, Cell, CodeIcon, DocumentIcon, HistoryIcon, IconTile, Page, Section, ShieldIcon, SupportIcon } from '../../ui';
 import styles from './SettingsScreen.module.css';
 import { paths } from '../../lib/paths';
 
@@ -20,6 +21,8 @@ export function SettingsScreen() {
   const course = useCourse();
   const name = `${me.firstName} ${me.lastName}`.trim() || me.username || 'Unknown';
   const meta = [me.username ? `@${me.username}` : '', course.data ? `${course.data} курс` : ''].filter(Boolean).join(' · ');
+  // Unread thread messages: in the user's purchases (the history) and in the orders they fulfil (the dev panel).
+  const unread = useThreadUnread().data;
 
   return (
     <Page>
@@ -30,7 +33,7 @@ export function SettingsScreen() {
       </div>
 
       <Section>
-        <Cell to={paths.settings.history} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>}>
+        <Cell to={paths.settings.history} before={<IconTile color={TILE.history}><HistoryIcon size={19} /></IconTile>} after={<Badge count={unread?.asBuyer} />}>
           Історія завдань
         </Cell>
         <Cell to={paths.settings.support} before={<IconTile color={TILE.support}><SupportIcon size={19} /></IconTile>}>
@@ -46,7 +49,7 @@ export function SettingsScreen() {
             </Cell>
           )}
           {me.isDeveloper && (
-            <Cell to={paths.settings.devPanel} before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>}>
+            <Cell to={paths.settings.devPanel} before={<IconTile color={TILE.dev}><CodeIcon size={19} /></IconTile>} after={<Badge count={unread?.asDeveloper} />}>
               Панель розробника
             </Cell>
           )}

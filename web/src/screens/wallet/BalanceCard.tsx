@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { WITHDRAW_FEE_PERCENT, formatUah, type Wallet } from '@zalik/contract';
 import { WALLET_LABELS } from '../../lib/wallets';
+import { formatDate } from '../../lib/date';
 import { SkeletonBar } from '../../ui';
 import styles from './wallet.module.css';
 
@@ -13,7 +14,7 @@ interface BalanceCardProps {
   children?: ReactNode;
 }
 
-/** One wallet's balance in big type, the dev wallet's pending payouts under it, and the actions. */
+/** One wallet's balance in big type; under it what escrow holds of the buyer's money or is coming to the developer, the pending payouts, and the actions. */
 export function BalanceCard({ wallet, error, children }: BalanceCardProps) {
   const pending = wallet?.pending ?? 0;
   return (
@@ -27,6 +28,17 @@ export function BalanceCard({ wallet, error, children }: BalanceCardProps) {
           {wallet.kind === 'dev' && (
             <p className={styles.balanceNote}>
               {pending > 0 ? `Очікує виплати: ${formatUah(pending)}` : `Виведення на картку з комісією ${WITHDRAW_FEE_PERCENT} %`}
+            </p>
+          )}
+          {wallet.kind === 'dev' && (wallet.incoming ?? 0) > 0 && (
+            <p className={styles.balanceNote} data-testid="incoming">
+              {`Надійде після прийняття: ${formatUah(wallet.incoming!)}`}
+              {wallet.incomingFrom ? `, перша сума — ${formatDate(wallet.incomingFrom)}` : ''}
+            </p>
+          )}
+          {wallet.kind === 'general' && (wallet.held ?? 0) > 0 && (
+            <p className={styles.balanceNote} data-testid="held">
+              {`Утримується: ${formatUah(wallet.held!)} — до прийняття ваших замовлень, при поверненні сума повернеться сюди`}
             </p>
           )}
         </>

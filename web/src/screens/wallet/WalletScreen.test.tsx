@@ -20,6 +20,55 @@ beforeEach(() => vi.clearAllMocks());
 beforeAll(() => preloadLazy(walletRoutes));
 
 describe('/wallet', () => {
+  it("says what escrow holds: the buyer's money until acceptance, the developer's share of delivered orders and when it comes", async () => {
+    mockFetch({
+      'GET /api/v1/wallets/user/100002': () =>
+        json([
+          { ...general, held: 120 },
+          { ...dev, pending: 0, incoming: 270, incomingFrom: '2026-11-29T13:33:00.000Z' },
+        ]),
+      'GET /api/v1/transactions/history/user/100002': () => json([]),
+    });
+    renderRoutes(walletRoutes, '/wallet', DEVELOPER);
+    expect(await screen.findByTestId('held')).toHaveTextContent(`Утримується: ${uah(120)} — до прийняття ваших замовлень, при поверненні сума повернеться сюди`);
+    await userEvent.click(screen.getByRole('tab', { name: 'Гаманець розробника' }));
+    expect(await screen.findByTestId('incoming')).toHaveTextContent(`Надійде після прийняття: ${uah(270)}, перша сума — 29 листопада, 15:33, 2026`);
+    expect(screen.queryByTestId('held')).toBeNull();
+  });
+
+  it('lists the top-ups still waiting for payment with their code in one piece and status, and a tap reopens one', async () => {
+    const waiting = {
+      id: '41',
+      paymentLink: 'https://send.monobank.ua/jar/zalik?a=250&t=ZLK-4SS6W',
+      provider: 'MONOBANK',
+      amount: 250,
+      comment: 'ZLK-4SS6W',
+      status: 'PENDING',
+      credited: null,
+      createdAt: '2026-11-22T13:00:00.000Z',
+      expiresAt: '2999-11-22T14:00:00.000Z',
+      paidAt: null,
+      user: { telegramId: '100001', username: 'student_demo' },
+    };
+    const { lines } = mockFetch({
+      'GET /api/v1/wallets/user/100001': () => json([general]),
+      'GET /api/v1/transactions/history/user/100001': () => json([]),
+      'GET /api/v1/transactions/request/deposit/my?status=PENDING&limit=5': () => json([waiting, { ...waiting, id: '40', expiresAt: '2020-01-01T00:00:00.000Z' }]),
+    });
+    const { router } = renderRoutes(walletRoutes, '/wallet', STUDENT);
+    const list = await screen.findByRole('list', { name: MSG.depositPendingTitle });
+    const rows = within(list).getAllByRole('listitem');
+    // An expired one is no longer waited for, whatever the list said a moment ago.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent(`${uah(250)} · картка`);
+    expect(rows[0]).toHaveTextContent(MSG.depositPendingStatus);
+    const code = within(rows[0]!).getByText('ZLK-4SS6W');
+    expect(code.className).toMatch(/topupCode/);
+    expect(lines()).toContain('GET /api/v1/transactions/request/deposit/my?status=PENDING&limit=5');
+    await userEvent.click(within(rows[0]!).getByRole('link'));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/wallet/deposit?request=41');
+  });
+
   it('shows a student the balance and signed transaction rows, with a top-up but no switch or withdraw', async () => {
     mockFetch({
       'GET /api/v1/wallets/user/100001': () => json([general]),
@@ -82,7 +131,7 @@ describe('/wallet', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE + 2);
     expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
 
-    const pages = calls.filter((c) => c.path.startsWith('/api/v1/transactions'));
+    const pages = calls.filter((c) => c.path.startsWith('/api/v1/transactions/history'));
     expect(pages.map((c) => [c.query.get('page'), c.query.get('limit')])).toEqual([
       ['0', String(HISTORY_PAGE_SIZE)],
       ['1', String(HISTORY_PAGE_SIZE)],

@@ -6,6 +6,7 @@ import { isNetworkError, useOffline } from '../../api/network';
 import { ArrowOutIcon, Button, Page, PlusIcon, Tabs } from '../../ui';
 import { useWallets } from './api';
 import { BalanceCard } from './BalanceCard';
+import { PendingTopUps } from './PendingTopUps';
 import { TransactionList } from './TransactionList';
 import { paths } from '../../lib/paths';
 
@@ -55,6 +56,8 @@ export function WalletScreen() {
           </Button>
         )}
       </BalanceCard>
+      {/* A closed top-up sheet is not lost: the waiting top-ups, each reopenable. */}
+      {kind === 'general' && <PendingTopUps />}
       {/* A developer's list follows the switch; a student has only the general wallet anyway. */}
       <TransactionList key={kind} telegramId={me.telegramId} kind={me.isDeveloper ? kind : undefined} />
       {/* /wallet/deposit: the top-up sheet over this screen. */}

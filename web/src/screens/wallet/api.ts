@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, HISTORY_PAGE_SIZE, type WalletKind } from '@zalik/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { endpoints as ep, HISTORY_PAGE_SIZE, MAX_OPEN_DEPOSIT_REQUESTS, type WalletKind } from '@zalik/contract';
 import { call } from '../../api/client';
+import { qkDeposits } from '../../api/depositKeys';
 import { qk } from '../../api/queryKeys';
 
 export { useWallets } from '../../api/wallets';
@@ -20,26 +21,25 @@ export function useTransactions(telegramId: string, kind?: WalletKind) {
   });
 }
 
-export interface WithdrawInput {
-  cardNumber: string;
-  amount: number;
-  idempotencyKey: string;
-}
-
-/** `withdraw` (developers): answers the new pending request. */
-export function useWithdraw() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ cardNumber, amount, idempotencyKey }: WithdrawInput) =>
-      call(ep.withdraw, { body: { cardNumber, amount }, headers: { 'idempotency-key': idempotencyKey } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
-  });
-}
-
 /** `myWithdrawals`: the developer's own requests (card masked). */
 export function useMyWithdrawals() {
   return useQuery({
     queryKey: qk.wallet.myWithdrawals(),
     queryFn: () => call(ep.myWithdrawals, {}),
+  });
+}
+
+/**
+ * `myDepositRequests?status=PENDING`: the student's top-ups still waiting for payment (at most
+ * MAX_OPEN_DEPOSIT_REQUESTS at once), shown under the balance with their code so a closed sheet
+ * is not lost. Under the wallet's key: a credited top-up refreshes it with the balance.
+ */
+export function usePendingDeposits(enabled: boolean) {
+  return useQuery({
+    queryKey: qkDeposits.minePending(),
+    queryFn: ({ signal }) => call(ep.myDepositRequests, { query: { status: 'PENDING', limit: MAX_OPEN_DEPOSIT_REQUESTS } }, { signal }),
+    // One past its time is no longer waited for, whatever the list said a moment ago.
+    select: (list) => list.filter((r) => r.status === 'PENDING' && Date.parse(r.expiresAt) > Date.now()),
+    enabled,
   });
 }

@@ -14,6 +14,7 @@ const screen =
  */
 export const walletStaffRoutes: RouteObject[] = [
   { path: paths.wallet.withdraw, lazy: screen(() => import('./withdraw/WithdrawScreen')) },
+  { path: paths.wallet.payoutDetails, lazy: screen(() => import('./payouts/PayoutDetailsScreen')) },
   { path: paths.admin.wallet.pattern, lazy: screen(() => import('./admin/AdminWalletScreen')) },
   { path: paths.admin.withdrawals, lazy: screen(() => import('./admin/AdminWithdrawalsScreen')) },
   { path: paths.admin.deposits, lazy: screen(() => import('./admin/AdminDepositsScreen')) },

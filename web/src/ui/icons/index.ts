@@ -26,3 +26,6 @@ export { PercentIcon } from './PercentIcon';
 export { StarIcon } from './StarIcon';
 export { CopyIcon } from './CopyIcon';
 export { ChartIcon } from './ChartIcon';
+export { PaperclipIcon } from './PaperclipIcon';
+export { SendIcon } from './SendIcon';
+export { ChatIcon } from './ChatIcon';

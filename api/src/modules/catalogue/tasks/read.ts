@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Argument, Task } from '@zalik/contract';
+import type { Argument, IdentifierRef, Task, TaskDocument } from '@zalik/contract';
 import { row, rows, type Executor } from '../../../db/client.js';
-import { discountPercentSql } from '../../discounts/resolve.js';
+import { discountPercentSql } from '../../discounts/index.js';
+import { taskRatingSql, toRating } from '../../reviews/index.js';
 import { idOut, iso } from '../common.js';
 
 /** Who is looking: the discount is theirs, and only admins see hidden tasks. */
@@ -24,17 +25,25 @@ export interface TaskRow {
   developer_id: number;
   developer_username: string;
   developer_full_name: string;
+  developer_photo: string;
   teacher_id: number;
   teacher_name: string;
   subject_id: number;
   subject_name: string;
   arguments: Argument[] | string | null;
   has_template: boolean;
+  /** The task's newest explanation document (JSON; one driver gives text), or null. */
+  document: TaskDocument | string | null;
+  /** The library entry it generates with (JSON, its time as PostgreSQL writes it), or null. */
+  template: IdentifierRef | string | null;
   /** Hours its manual orders are due in (numeric: a string from one driver); null: the default. */
   deadline_hours: number | string | null;
   /** The task, its teacher or its subject was deleted. */
   archived: boolean;
   created_at: Date | string;
+  /** Read only with `{ rating: true }`: the visible reviews' mean (one decimal) and count. */
+  rating_average?: number | string;
+  rating_count?: number | string;
 }
 
 /**
@@ -43,26 +52,38 @@ export interface TaskRow {
  * round trip, never N+1. Arguments are not filtered by deleted_at: a live task never uses an
  * archived one (deleting refuses), and an archived task read for a history shows what it had.
  * The one query that reads tasks: the catalogue's lists and the purchase (`loadTask`, which
- * has no viewer: its discount is consumed separately) both use it.
+ * has no viewer: its discount is consumed separately) both use it. `rating` adds the task's
+ * rating (a LATERAL aggregate over its visible reviews' index), which the purchase has no use for.
  */
-export function selectTasks(viewerId: number | null, where: SQL): SQL {
+export function selectTasks(viewerId: number | null, where: SQL, opts: { rating?: boolean } = {}): SQL {
   return sql`
     SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at, t.deadline_hours,
-           t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name,
+           t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name, u.photo AS developer_photo,
            t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
            (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
            ${viewerId === null ? sql`0` : discountPercentSql(sql`t.id`, viewerId)} AS discount,
            EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
+           (SELECT json_build_object('documentId', d.id::text, 'fileName', d.file_name, 'description', d.description)
+            FROM explanation_documents d WHERE d.task_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS document,
+           (SELECT json_build_object('id', i.id::text, 'name', i.name, 'type', i.kind, 'description', i.description, 'createdAt', i.created_at)
+            FROM identifiers i WHERE i.id = t.identifier_id) AS template,
            COALESCE((
              SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
              FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
              WHERE ta.task_id = t.id), '[]'::json) AS arguments
+           ${opts.rating ? sql`, rt.rating_average, rt.rating_count` : sql``}
     FROM tasks t
     JOIN teachers te ON te.id = t.teacher_id
     JOIN subjects s ON s.id = te.subject_id
     JOIN users u ON u.telegram_id = t.developer_id
+    ${opts.rating ? sql`CROSS JOIN LATERAL (${taskRatingSql(sql`t.id`)}) rt` : sql``}
     WHERE ${where}
     ORDER BY t.id`;
+}
+
+function templateOf(v: TaskRow['template']): IdentifierRef | null {
+  const t = typeof v === 'string' ? (JSON.parse(v) as IdentifierRef) : v;
+  return t && { ...t, createdAt: new Date(t.createdAt).toISOString() };
 }
 
 /** The task's arguments in order (one driver gives JSON as text). */
@@ -81,14 +102,17 @@ function toTask(r: TaskRow): Task {
     type: r.type,
     visible: r.visible,
     autoGenerate: r.auto_generate,
-    developer: { telegramId: idOut(r.developer_id), username: r.developer_username },
+    developer: { telegramId: idOut(r.developer_id), username: r.developer_username, photo: r.developer_photo },
     teacherId: idOut(r.teacher_id),
     teacher: { id: idOut(r.teacher_id), name: r.teacher_name, subject: { id: idOut(r.subject_id), name: r.subject_name } },
     args: args.map((a) => a.id),
     arguments: args,
     hasTemplate: r.has_template,
+    document: typeof r.document === 'string' ? (JSON.parse(r.document) as TaskDocument) : r.document,
+    template: templateOf(r.template),
     deadlineHours: r.deadline_hours === null ? null : Number(r.deadline_hours),
     createdAt: iso(r.created_at),
+    rating: toRating(r.rating_average, r.rating_count),
   };
 }
 
@@ -103,7 +127,7 @@ export async function loadTeacherTasks(ex: Executor, teacherId: number): Promise
         WHERE t.id = ${teacherId} AND t.deleted_at IS NULL AND s.deleted_at IS NULL`,
   );
   if (!teacher) return null;
-  const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.teacher_id = ${teacherId} AND ${live}`));
+  const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.teacher_id = ${teacherId} AND ${live}`, { rating: true }));
   return found.map(toTask);
 }
 
@@ -118,6 +142,6 @@ export async function findTask(
   viewerId: number,
   opts: { includeArchived?: boolean } = {},
 ): Promise<Task | undefined> {
-  const [found] = await rows<TaskRow>(ex, selectTasks(viewerId, sql`t.id = ${taskId} AND ${opts.includeArchived ? sql`TRUE` : live}`));
+  const [found] = await rows<TaskRow>(ex, selectTasks(viewerId, sql`t.id = ${taskId} AND ${opts.includeArchived ? sql`TRUE` : live}`, { rating: true }));
   return found && toTask(found);
 }

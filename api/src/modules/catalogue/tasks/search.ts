@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TaskPick } from '@zalik/contract';
 import { rows, type Executor } from '../../../db/client.js';
-import { containsText } from '../../../db/search.js';
+import { foldedContains } from '../../../db/search.js';
 import { idOut } from '../common.js';
 
 interface PickRow {
@@ -24,7 +24,7 @@ export async function searchTasks(ex: Executor, q: { title: string; page: number
     sql`SELECT t.id, t.title, t.price, t.visible, s.name AS subject_name, te.name AS teacher_name, s.course_number
         FROM tasks t JOIN teachers te ON te.id = t.teacher_id JOIN subjects s ON s.id = te.subject_id
         WHERE t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL
-          AND ${containsText(sql`t.title`, q.title)}
+          AND ${foldedContains(sql`t.search_title`, q.title)}
         ORDER BY lower(t.title), t.id
         LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
   );

@@ -4,35 +4,32 @@ import type { Argument } from '@zalik/contract';
 import { Button, ConfirmDialog, ContextMenu, EmptyState, FixedBottomButton, Page, Section, SelectItem, SelectRow, SkeletonRows } from '../../../ui';
 import { useArguments, useDeleteArgument } from '../common/api';
 import { useGoUp } from '../../../lib/navigation';
-import { useAddTask } from '../task/context';
+import { useArgsSlot } from '../task/context';
 import { paths } from '../../../lib/paths';
 
 /**
- * add-task/choose-argument: the task's arguments, in the order tapped (the buyer's form asks
- * for them in that order). Long press or right click edits or deletes an argument.
+ * add-task/choose-argument and edit-task/choose-argument: the task's arguments, in the order
+ * tapped (the buyer's form asks for them in that order). Long press or right click edits or
+ * deletes an argument.
  */
 export default function ChooseArgumentScreen() {
-  const { draft, update } = useAddTask();
+  const { args, setArgs } = useArgsSlot();
   const list = useArguments();
   const remove = useDeleteArgument();
   const navigate = useNavigate();
   const goBack = useGoUp();
   const [deleting, setDeleting] = useState<Argument | null>(null);
   const cancel = useCallback(() => setDeleting(null), []);
-  const chosen = draft.args.map((a) => a.id);
+  const chosen = args.map((a) => a.id);
 
   const toggle = (a: Argument) =>
-    update({
-      args: chosen.includes(a.id)
-        ? draft.args.filter((x) => x.id !== a.id)
-        : [...draft.args, { id: a.id, name: a.name, description: a.description }],
-    });
+    setArgs(chosen.includes(a.id) ? args.filter((x) => x.id !== a.id) : [...args, { id: a.id, name: a.name, description: a.description }]);
 
   const confirmDelete = () => {
     const victim = deleting;
     setDeleting(null);
     if (!victim) return;
-    remove.mutate(victim.id, { onSuccess: () => update({ args: draft.args.filter((x) => x.id !== victim.id) }) });
+    remove.mutate(victim.id, { onSuccess: () => setArgs(args.filter((x) => x.id !== victim.id)) });
   };
 
   return (

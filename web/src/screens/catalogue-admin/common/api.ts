@@ -3,7 +3,7 @@
  * what an admin changes shows in the lists at once; every write invalidates ['catalogue'].
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints as ep, MSG, PAGE_MAX_LIMIT, type DiscountType, type TaskTemplateInfo, type TaskType } from '@zalik/contract';
+import { endpoints as ep, MSG, PAGE_MAX_LIMIT, rowsOf, type DiscountType, type TaskTemplateInfo, type TaskType } from '@zalik/contract';
 import { call } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { haptic } from '../../../telegram/sdk';
@@ -94,14 +94,14 @@ export function useDeleteArgument() {
 // --- users ----------------------------------------------------------------------------------
 
 export function useDevelopers() {
-  return useQuery({ queryKey: qk.users.developers(), queryFn: () => call(ep.usersByRole, { params: { role: 'ROLE_DEVELOPER' } }) });
+  return useQuery({ queryKey: qk.users.developers(), queryFn: () => call(ep.usersByRole, { params: { role: 'ROLE_DEVELOPER' } }).then(rowsOf) });
 }
 
 /** The first page of users whose Telegram ID starts with `text`, or whose username holds it. */
 export function useUserSearch(text: string) {
   return useQuery({
     queryKey: qk.users.search(text),
-    queryFn: () => call(ep.searchUsers, { query: { ...userSearchQuery(text), limit: PAGE_MAX_LIMIT } }),
+    queryFn: () => call(ep.searchUsers, { query: { ...userSearchQuery(text), limit: PAGE_MAX_LIMIT } }).then(rowsOf),
     placeholderData: (prev) => prev,
   });
 }
@@ -142,6 +142,12 @@ export interface TaskPatchBody {
   price: number | '';
   visible: boolean;
   developerTelegramId: string;
+  type: TaskType | '';
+  teacherId: string;
+  /** A library template to generate with ('' keeps the one it has). */
+  identifierId: string;
+  /** Sent only when the arguments changed: the whole new list, in order. */
+  args?: string[];
 }
 
 export function usePatchTask(id: string) {

@@ -77,7 +77,7 @@ describe('PATCH /tasks/{id} body', () => {
   it('sends "" for every untouched field and the visibility as a boolean', () => {
     expect(patchBody(editDraftOf('7', original))).toEqual({
       ok: true,
-      body: { title: '', description: '', identifier: '', price: '', visible: true, developerTelegramId: '' },
+      body: { title: '', description: '', identifier: '', price: '', visible: true, developerTelegramId: '', type: '', teacherId: '', identifierId: '' },
     });
   });
 
@@ -85,7 +85,7 @@ describe('PATCH /tasks/{id} body', () => {
     const draft = { ...editDraftOf('7', original), price: '250', visible: false, developer: { telegramId: '9', username: 'x' } };
     expect(patchBody(draft)).toEqual({
       ok: true,
-      body: { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '9' },
+      body: { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '9', type: '', teacherId: '', identifierId: '' },
     });
   });
 

@@ -1,7 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { DISCOUNT_MAX, DISCOUNT_MIN, discountedPrice, formatUah, type DiscountType, type TaskDiscount } from '@zalik/contract';
-import { haptic } from '../../../telegram/sdk';
-import { Button, Cell, DateTimeRange, FixedBottomButton, Input, Page, Section, SkeletonRows, Slider, showError } from '../../../ui';
+import { Button, Cell, DateTimeRange, FixedBottomButton, Input, Page, Section, Segmented, showError, SkeletonRows, Slider } from '../../../ui';
 import { windowState, windowText } from '../../../lib/discountWindow';
 import { useSaveDiscount, useTaskDiscounts, useUser } from '../common/api';
 import { useGoBack, useParentPath } from '../../../lib/navigation';
@@ -103,23 +102,7 @@ export default function GiveDiscountScreen() {
 
       <div className={styles.field}>
         <span className={styles.fieldLabel}>Кому</span>
-        <div className={styles.segment} role="radiogroup" aria-label="Кому">
-          {TYPES.map((t) => (
-            <button
-              key={t.value}
-              type="button"
-              role="radio"
-              aria-checked={form.type === t.value}
-              className={styles.course}
-              onClick={() => {
-                haptic.selection();
-                set({ type: t.value });
-              }}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <Segmented label="Кому" options={TYPES} value={form.type} onChange={(type) => set({ type })} />
       </div>
 
       {form.type === 'LOCAL' && (

@@ -11,6 +11,9 @@ import { stateField, useGoBack } from '../../../lib/navigation';
 import { nameError } from '../common/validation';
 import styles from '../common/admin.module.css';
 import { paths } from '../../../lib/paths';
+import { Segmented } from '../../../ui';
+
+const COURSE_OPTIONS = COURSES.map((c) => ({ value: c as number, label: `${c} курс` }));
 
 function courseOf(v: unknown): number | null {
   const n = Number(v);
@@ -76,23 +79,7 @@ function SubjectFields({ subject, initialCourse }: { subject: Subject | null; in
       />
         <div className={styles.field}>
           <span className={styles.fieldLabel}>Курс</span>
-          <div className={styles.courses} role="radiogroup" aria-label="Курс">
-            {COURSES.map((c) => (
-              <button
-                key={c}
-                type="button"
-                role="radio"
-                aria-checked={c === courseNumber}
-                className={styles.course}
-                onClick={() => {
-                  haptic.selection();
-                  setCourseNumber(c);
-                }}
-              >
-                {c} курс
-              </button>
-            ))}
-          </div>
+          <Segmented label="Курс" options={COURSE_OPTIONS} value={courseNumber} onChange={setCourseNumber} />
         </div>
     </FormScreen>
   );

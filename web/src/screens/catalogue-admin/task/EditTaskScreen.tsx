@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
+import { TASK_TYPES } from '@zalik/contract';
+import { ActionSheet, Cell, EyeIcon, EyeOffIcon, FixedBottomButton, Input, Page, Section, Switch, TextArea, showError } from '../../../ui';
 import { usePatchTask, useTaskDiscounts } from '../common/api';
 import { useGoBack } from '../../../lib/navigation';
 import { TASK_TYPE_LABEL } from '../common/validation';
@@ -17,8 +19,9 @@ function discountSummary(list: { type: string; discountValue: number }[] | undef
 }
 
 /**
- * /list-task/edit-task/{subjectID}?taskId=: title, instruction, identifier, price, visibility
- * and developer. Only changed fields are sent (API-CONTRACT: `""` keeps a field).
+ * /list-task/edit-task/{subjectID}?taskId=: title, instruction, identifier, price, visibility,
+ * developer, type, teacher and arguments. Only changed fields are sent (API-CONTRACT: `""`
+ * keeps a field; the arguments go whole, and only when they changed).
  */
 export default function EditTaskScreen() {
   const { draft, update, discard } = useEditTask();
@@ -30,6 +33,7 @@ export default function EditTaskScreen() {
   const goBack = useGoBack(paths.subject(draft.subjectId));
   const query = search || `?taskId=${task.id}`;
   const templateError = (state as { templateError?: string } | null)?.templateError ?? null;
+  const [choosingType, setChoosingType] = useState(false);
 
   const submit = () => {
     const checked = patchBody(draft);
@@ -85,11 +89,33 @@ export default function EditTaskScreen() {
         </Cell>
       </Section>
 
-      <Section header="Не змінюється">
-        <Cell after={TASK_TYPE_LABEL[task.type]}>Тип</Cell>
+      <Section header="Будова завдання" footer="Куплені замовлення зберігають те, що бачив покупець.">
+        <Cell onClick={() => setChoosingType(true)} chevron after={TASK_TYPE_LABEL[draft.type]}>
+          Тип
+        </Cell>
+        <Cell onClick={() => navigate(`${paths.taskForm.step.chooseTeacher}${query}`)} chevron after={draft.teacherName}>
+          Викладач
+        </Cell>
+        <Cell onClick={() => navigate(`${paths.taskForm.step.chooseArgument}${query}`)} chevron subtitle={draft.args.map((a) => a.name).join(', ') || 'Без аргументів'}>
+          Аргументи
+        </Cell>
         <Cell after={task.autoGenerate ? 'Так' : 'Ні'}>Автогенерація</Cell>
-        <Cell subtitle={task.arguments.map((a) => a.name).join(', ') || 'Без аргументів'}>Аргументи</Cell>
+        {task.autoGenerate && (
+          <Cell onClick={() => navigate(`${paths.taskForm.step.chooseTemplate}${query}`)} chevron subtitle={draft.templateName || 'Не обрано'}>
+            Шаблон з бібліотеки
+          </Cell>
+        )}
       </Section>
+      {choosingType && (
+        <ActionSheet
+          title="Тип завдання"
+          actions={TASK_TYPES.map((t) => ({
+            label: TASK_TYPE_LABEL[t],
+            onSelect: () => update({ type: t }),
+          }))}
+          onClose={() => setChoosingType(false)}
+        />
+      )}
 
       {task.autoGenerate && <TemplateSection taskId={task.id} initialError={templateError} />}
 

@@ -8,8 +8,8 @@ import { RequireRole } from '../../../lib/RequireRole';
 import { stateField, useGoBack } from '../../../lib/navigation';
 import { useLeaveCleanup } from '../../../lib/useLeaveCleanup';
 import { paths, type TaskFormMode } from '../../../lib/paths';
-import { AddTaskContext, DeveloperSlotContext, EditTaskContext, type AddTaskContextValue, type DeveloperSlot, type DraftContext } from './context';
-import { ADD_KEY, EDIT_KEY, clear, editDraftOf, emptyAddDraft, loadAddDraft, loadEditDraft, save, type AddTaskDraft, type DevRef, type EditTaskDraft } from './draft';
+import { AddTaskContext, ArgsSlotContext, DeveloperSlotContext, EditTaskContext, type AddTaskContextValue, type ArgsSlot, type DeveloperSlot, type DraftContext } from './context';
+import { ADD_KEY, EDIT_KEY, clear, editDraftOf, emptyAddDraft, loadAddDraft, loadEditDraft, save, type AddTaskDraft, type ArgRef, type DevRef, type EditTaskDraft } from './draft';
 
 export type { TaskFormMode };
 
@@ -41,21 +41,24 @@ function useStoredDraft(mode: TaskFormMode, subjectId: string, draft: object | n
   return useCallback(() => clear(key), [key]);
 }
 
-/** What the developer picker needs of either form. */
-interface WithDeveloper {
-  draft: { developer: DevRef | null };
-  update: (change: { developer: DevRef }) => void;
+/** What the developer and argument pickers need of either form. */
+interface WithPickers {
+  draft: { developer: DevRef | null; args: ArgRef[] };
+  update: (change: { developer: DevRef } | { args: ArgRef[] }) => void;
 }
 
-/** The form and its pickers (the outlet) read the draft from `context`; the developer picker edits either form's developer. */
-function DraftOutlet<V extends WithDeveloper>({ context, value }: { context: Context<V | null>; value: V }) {
-  const { developer } = value.draft;
+/** The form and its pickers (the outlet) read the draft from `context`; the developer and argument pickers edit either form's. */
+function DraftOutlet<V extends WithPickers>({ context, value }: { context: Context<V | null>; value: V }) {
+  const { developer, args } = value.draft;
   const { update } = value;
   const slot = useMemo<DeveloperSlot>(() => ({ developer, setDeveloper: (d) => update({ developer: d }) }), [developer, update]);
+  const argsSlot = useMemo<ArgsSlot>(() => ({ args, setArgs: (a) => update({ args: a }) }), [args, update]);
   return (
     <context.Provider value={value}>
       <DeveloperSlotContext.Provider value={slot}>
-        <Outlet />
+        <ArgsSlotContext.Provider value={argsSlot}>
+          <Outlet />
+        </ArgsSlotContext.Provider>
       </DeveloperSlotContext.Provider>
     </context.Provider>
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AddTaskDraft, DevRef, EditTaskDraft } from './draft';
+import type { AddTaskDraft, ArgRef, DevRef, EditTaskDraft } from './draft';
 
 export interface DraftContext<T> {
   draft: T;
@@ -24,6 +24,13 @@ export interface DeveloperSlot {
 }
 export const DeveloperSlotContext = createContext<DeveloperSlot | null>(null);
 
+/** What the argument picker edits: the add or the edit form's arguments, in order. */
+export interface ArgsSlot {
+  args: ArgRef[];
+  setArgs: (args: ArgRef[]) => void;
+}
+export const ArgsSlotContext = createContext<ArgsSlot | null>(null);
+
 function need<T>(value: T | null, what: string): T {
   if (!value) throw new Error(`${what} used outside its task form layout`);
   return value;
@@ -32,3 +39,4 @@ function need<T>(value: T | null, what: string): T {
 export const useAddTask = () => need(useContext(AddTaskContext), 'useAddTask');
 export const useEditTask = () => need(useContext(EditTaskContext), 'useEditTask');
 export const useDeveloperSlot = () => need(useContext(DeveloperSlotContext), 'useDeveloperSlot');
+export const useArgsSlot = () => need(useContext(ArgsSlotContext), 'useArgsSlot');

@@ -55,6 +55,14 @@ export interface EditTaskDraft {
   price: string;
   visible: boolean;
   developer: DevRef;
+  /** What Zalik's form lets change after creation: the type, the teacher (of the same subject) and the arguments. */
+  type: TaskType;
+  teacherId: string;
+  teacherName: string;
+  args: ArgRef[];
+  /** The library template an auto-generated task generates with ('' when it has none). */
+  templateId: string;
+  templateName: string;
   discount: DiscountDraft;
 }
 
@@ -86,6 +94,12 @@ export function editDraftOf(subjectId: string, task: Task): EditTaskDraft {
     price: String(task.price),
     visible: task.visible,
     developer: { telegramId: task.developer.telegramId, username: task.developer.username },
+    type: task.type,
+    teacherId: task.teacher.id,
+    teacherName: task.teacher.name,
+    args: task.arguments.map((a) => ({ id: a.id, name: a.name, description: a.description })),
+    templateId: task.template?.id ?? '',
+    templateName: task.template?.name ?? '',
     discount: { percent: 10, type: 'GLOBAL', count: '', validFrom: null, validTo: null },
   };
 }
@@ -165,6 +179,12 @@ export function loadEditDraft(subjectId: string, taskId: string | null): EditTas
     price: str(d.price, base.price),
     visible: typeof d.visible === 'boolean' ? d.visible : base.visible,
     developer: devRef(d.developer) ?? base.developer,
+    type: isTaskType(d.type) ? d.type : base.type,
+    teacherId: str(d.teacherId, base.teacherId),
+    teacherName: str(d.teacherName, base.teacherName),
+    args: Array.isArray(d.args) ? argRefs(d.args) : base.args,
+    templateId: str(d.templateId, base.templateId),
+    templateName: str(d.templateName, base.templateName),
     discount: {
       percent: clampPercent(Number(disc.percent ?? base.discount.percent)),
       type: disc.type === 'LOCAL' ? 'LOCAL' : 'GLOBAL',

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, type TaskDiscount } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
-import { developer, task } from '../../../../test/fixtures';
+import { developer, task, teacher } from '../../../../test/fixtures';
+import { TASK_TYPE_LABEL } from '../common/validation';
 import { EDIT_KEY, editDraftOf } from './draft';
 import { catalogueAdminRoutes } from '../routes';
 
@@ -67,9 +68,37 @@ describe('edit-task', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
     expect(api.bodies('PATCH', '/api/v1/tasks/5')).toEqual([
-      { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '6' },
+      { title: '', description: '', identifier: '', price: 250, visible: false, developerTelegramId: '6', type: '', teacherId: '', identifierId: '' },
     ]);
     await waitFor(() => expect(sessionStorage.getItem(EDIT_KEY)).toBeNull());
+  });
+
+  it('changes the type, moves the task to another teacher and replaces its arguments', async () => {
+    const api = mockFetch([
+      ...routes(),
+      { path: '/api/v1/teachers/subject/7', body: [teacher('1', 'Петренко О. В.'), teacher('2', 'Бондар Б. Б.')] },
+      { path: '/api/v1/arguments', body: [{ id: '3', name: 'Група', description: 'Назва групи' }, { id: '4', name: 'Варіант', description: 'Номер' }] },
+    ]);
+    const { router } = renderAdmin([LIST, EDIT]);
+    await userEvent.click(await screen.findByRole('button', { name: /Тип/ }));
+    await userEvent.click(screen.getByRole('button', { name: TASK_TYPE_LABEL.TEST }));
+    expect(screen.getByRole('button', { name: /Тип/ })).toHaveTextContent(TASK_TYPE_LABEL.TEST);
+
+    await userEvent.click(screen.getByRole('button', { name: /Викладач/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Бондар/ }));
+    expect(await screen.findByRole('button', { name: /Викладач/ })).toHaveTextContent('Бондар Б. Б.');
+
+    await userEvent.click(screen.getByRole('button', { name: /Аргументи/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Варіант/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Група/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Готово/ }));
+    expect(await screen.findByRole('button', { name: /Аргументи/ })).toHaveTextContent('Варіант, Група');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(api.bodies('PATCH', '/api/v1/tasks/5')).toEqual([
+      { title: '', description: '', identifier: '', price: '', visible: true, developerTelegramId: '', type: 'TEST', teacherId: '2', identifierId: '', args: ['4', '3'] },
+    ]);
   });
 
   it('keeps the draft while a picker is open and forgets it once the admin leaves the form', async () => {

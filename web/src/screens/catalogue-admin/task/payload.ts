@@ -62,6 +62,8 @@ export function patchBody(d: EditTaskDraft): Checked<TaskPatchBody> {
   }
   const description = d.description.trim();
   const identifier = d.identifier.trim();
+  const args = d.args.map((a) => a.id);
+  const argsChanged = args.join(',') !== task.arguments.map((a) => a.id).join(',');
   return {
     ok: true,
     body: {
@@ -71,6 +73,10 @@ export function patchBody(d: EditTaskDraft): Checked<TaskPatchBody> {
       price,
       visible: d.visible,
       developerTelegramId: d.developer.telegramId === task.developer.telegramId ? '' : d.developer.telegramId,
+      type: d.type === task.type ? '' : d.type,
+      teacherId: d.teacherId === task.teacher.id ? '' : d.teacherId,
+      identifierId: d.templateId === (task.template?.id ?? '') ? '' : d.templateId,
+      ...(argsChanged ? { args } : {}),
     },
   };
 }

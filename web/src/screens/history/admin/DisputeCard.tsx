@@ -1,6 +1,8 @@
 import { formatUah, type Dispute, type DisputeOutcome } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Button, FileCard, PropertyList } from '../../../ui';
+import { useMe } from '../../../api/me';
+import { useThreadPages } from '../../../api/threads';
+import { Button, FileCard, PropertyList, SkeletonBar, ThreadButton, ThreadLines } from '../../../ui';
 import { ACTOR_LABEL, EVENT_LABEL } from './events';
 import styles from './disputes.module.css';
 
@@ -54,6 +56,7 @@ export function DisputeCard({ dispute: d, resolving, onResolve }: DisputeCardPro
             </div>
           </div>
         )}
+        <Conversation orderId={d.id} />
         <div>
           <p className={styles.label}>Історія</p>
           <ol className={styles.events} aria-label="Історія замовлення">
@@ -80,6 +83,31 @@ export function DisputeCard({ dispute: d, resolving, onResolve }: DisputeCardPro
         </div>
       </div>
     </article>
+  );
+}
+
+/** The order's thread, newest page, as the parties wrote it: what the admin reads before deciding. */
+function Conversation({ orderId }: { orderId: string }) {
+  const me = useMe().telegramId;
+  const pages = useThreadPages(orderId, { silent: true });
+  const first = pages.data?.pages[0];
+  return (
+    <div>
+      <p className={styles.label}>Переписка</p>
+      {pages.isPending ? (
+        <SkeletonBar width="70%" height={40} />
+      ) : first && first.content.length > 0 ? (
+        <div className={styles.thread}>
+          {!first.last && <p className={styles.older}>Раніші повідомлення — у переписці.</p>}
+          <ThreadLines lines={[...first.content].reverse()} me={me} />
+        </div>
+      ) : (
+        <p className={styles.older}>{pages.isError ? pages.error.message : 'Учасники замовлення нічого не писали.'}</p>
+      )}
+      <div className={styles.threadLink}>
+        <ThreadButton orderId={orderId} unread={first?.thread.unread ?? 0} />
+      </div>
+    </div>
   );
 }
 

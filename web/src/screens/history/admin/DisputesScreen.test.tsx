@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Dispute } from '@zalik/contract';
+import type { Dispute, ThreadMessage, ThreadPage } from '@zalik/contract';
 import * as sdk from '../../../../test/sdk-mock';
 import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../../test/harness';
 import { hideError } from '../../../ui';
@@ -58,6 +58,45 @@ describe('disputes (admins)', () => {
       'Відповідь надіслано · розробник21 листопада, 10:00, 2026Розв’язок у PDF.',
       'Відкрито спір · студент22 листопада, 15:33, 2026Розв’язано інший варіант',
     ]);
+  });
+
+  it('shows the order’s thread, so the admin reads the whole conversation before deciding', async () => {
+    const message = (id: number, over: Partial<ThreadMessage>): ThreadMessage => ({
+      id: String(id),
+      kind: 'MESSAGE',
+      author: { telegramId: '100001', username: 'student_demo', role: 'STUDENT' },
+      text: '',
+      files: [],
+      createdAt: '2026-11-22T13:00:00.000Z',
+      hidden: false,
+      hiddenReason: null,
+      masked: false,
+      read: true,
+      ...over,
+    });
+    const thread: ThreadPage = {
+      content: [
+        message(3, { kind: 'DISPUTE', text: 'Розв’язано інший варіант' }),
+        message(2, { author: { telegramId: '100002', username: 'dev_demo', role: 'DEVELOPER' }, text: 'Варіант 7, як у методичці' }),
+        message(1, { text: 'Мій варіант 12-б' }),
+      ],
+      last: true,
+      thread: {
+        orderId: '31', taskTitle: DISPUTE.taskTitle, subjectName: DISPUTE.subjectName, status: 'DISPUTED', buyer: DISPUTE.buyer, developer: DISPUTE.developer,
+        writable: true, closesAt: null, unread: 0,
+      },
+    };
+    mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]), 'GET /api/v1/histories/31/messages': () => json(thread) });
+    renderRoutes(historyStaffRoutes, path, ADMIN);
+    const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
+    const log = await within(card).findByRole('log', { name: 'Переписка' });
+    expect(within(log).getAllByTestId('thread-message').map((m) => m.textContent)).toEqual([
+      expect.stringContaining('Мій варіант 12-б'),
+      expect.stringContaining('@dev_demoВаріант 7, як у методичці'),
+    ]);
+    expect(within(log).getByTestId('thread-system')).toHaveTextContent('Відкрито спір · 15:00Розв’язано інший варіант');
+    await userEvent.click(within(card).getByTestId('thread-button'));
+    expect(screen.getByTestId('path')).toHaveTextContent('/settings/chat/31');
   });
 
   it('pays the developer after a confirmation, and the dispute leaves the list', async () => {

@@ -4,11 +4,11 @@ import { filterTasks, matchesPrice, NO_FILTERS, priceLabel } from './filters';
 import { clearFilters, FILTERS_KEY, readFilters, writeFilters } from './storage';
 
 const tasks = [
-  task({ id: '1', teacherId: '10', price: 100, developer: { telegramId: '2', username: 'dev_demo' } }),
-  task({ id: '2', teacherId: '10', price: 250, developer: { telegramId: '3', username: 'other_dev' } }),
-  task({ id: '3', teacherId: '11', price: 500, developer: { telegramId: '2', username: 'dev_demo' } }),
+  task({ id: '1', teacherId: '10', price: 100, developer: { telegramId: '2', username: 'dev_demo', photo: '' } }),
+  task({ id: '2', teacherId: '10', price: 250, developer: { telegramId: '3', username: 'other_dev', photo: '' } }),
+  task({ id: '3', teacherId: '11', price: 500, developer: { telegramId: '2', username: 'dev_demo', photo: '' } }),
   // 150 with 20 % off: the student pays 120.
-  task({ id: '4', teacherId: '11', price: 150, discount: 20, developer: { telegramId: '3', username: 'other_dev' } }),
+  task({ id: '4', teacherId: '11', price: 150, discount: 20, developer: { telegramId: '3', username: 'other_dev', photo: '' } }),
 ];
 const ids = (list: { id: string }[]) => list.map((t) => t.id);
 
@@ -38,8 +38,8 @@ describe('filterTasks', () => {
   });
 
   it('combines all three filters', () => {
-    expect(ids(filterTasks(tasks, { teacherId: '10', creator: 'dev_demo', price: 100, mode: 'le' }))).toEqual(['1']);
-    expect(ids(filterTasks(tasks, { teacherId: '10', creator: 'dev_demo', price: 101, mode: 'ge' }))).toEqual([]);
+    expect(ids(filterTasks(tasks, { teacherId: '10', creator: 'dev_demo', price: 100, mode: 'le', sort: 'newest' }))).toEqual(['1']);
+    expect(ids(filterTasks(tasks, { teacherId: '10', creator: 'dev_demo', price: 101, mode: 'ge', sort: 'newest' }))).toEqual([]);
   });
 
   it('labels the price row', () => {
@@ -53,7 +53,7 @@ describe('filter storage', () => {
   it('keeps a subject’s selections in sessionStorage and starts clean for another subject', () => {
     writeFilters('7', { teacherId: '10' });
     writeFilters('7', { price: 300, mode: 'ge' });
-    expect(readFilters('7')).toEqual({ teacherId: '10', creator: null, price: 300, mode: 'ge' });
+    expect(readFilters('7')).toEqual({ teacherId: '10', creator: null, price: 300, mode: 'ge', sort: 'newest' });
     expect(sessionStorage.getItem(FILTERS_KEY)).toContain('"subjectId":"7"');
     expect(readFilters('8')).toEqual(NO_FILTERS);
   });

@@ -1,4 +1,4 @@
-import { discountedPrice, type Task } from '@zalik/contract';
+import { discountedPrice, type Task, type TaskSort } from '@zalik/contract';
 
 /** 'le': price at most the chosen one; 'ge': at least. */
 export type PriceMode = 'le' | 'ge';
@@ -10,9 +10,11 @@ export interface TaskFilters {
   creator: string | null;
   price: number;
   mode: PriceMode;
+  /** How the list is ordered (not a filter: resetting the filters keeps it). */
+  sort: TaskSort;
 }
 
-export const NO_FILTERS: TaskFilters = { teacherId: null, creator: null, price: 0, mode: 'le' };
+export const NO_FILTERS: TaskFilters = { teacherId: null, creator: null, price: 0, mode: 'le', sort: 'newest' };
 
 /** What a student pays now: the discounted price when there is a discount. */
 export function payablePrice(task: Pick<Task, 'price' | 'discount'>): number {

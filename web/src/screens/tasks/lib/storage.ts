@@ -1,3 +1,4 @@
+import { TASK_SORTS, type TaskSort } from '@zalik/contract';
 import { NO_FILTERS, type PriceMode, type TaskFilters } from './filters';
 import { FILTERS_KEY } from './storageKey';
 
@@ -24,6 +25,7 @@ export function readFilters(subjectId: string): TaskFilters {
       creator: typeof raw.creator === 'string' ? raw.creator : null,
       price: Number.isInteger(price) && price > 0 ? price : 0,
       mode: raw.mode === 'ge' ? 'ge' : ('le' satisfies PriceMode),
+      sort: TASK_SORTS.includes(raw.sort as TaskSort) ? (raw.sort as TaskSort) : NO_FILTERS.sort,
     };
   } catch {
     return NO_FILTERS;

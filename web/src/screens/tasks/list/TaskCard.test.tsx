@@ -1,9 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { discountedPrice, formatUah } from '@zalik/contract';
 import { task } from '../../../../test/fixtures';
 import { TaskCard } from './TaskCard';
+
+/** The card links to its author's profile: it lives in a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
 
 describe('TaskCard', () => {
   it('shows title, price, creator and the buy button', () => {
@@ -52,5 +61,31 @@ describe('TaskCard', () => {
     await userEvent.click(screen.getByRole('heading'));
     expect(onOpen).toHaveBeenCalledTimes(2);
     expect(onOpen).toHaveBeenLastCalledWith(t);
+  });
+
+  it('shows the rating with its Ukrainian plural, or that there are no reviews yet', () => {
+    const { rerender } = render(<TaskCard task={task({ id: '1', rating: { average: 4.25, count: 3 } })} showVisibility={false} onOpen={() => {}} />);
+    expect(screen.getByText('4,3')).toBeInTheDocument();
+    expect(screen.getByText('· 3 відгуки')).toBeInTheDocument();
+    rerender(<TaskCard task={task({ id: '1', rating: { average: 5, count: 1 } })} showVisibility={false} onOpen={() => {}} />);
+    expect(screen.getByText('· 1 відгук')).toBeInTheDocument();
+    rerender(<TaskCard task={task({ id: '1', rating: { average: 4.8, count: 25 } })} showVisibility={false} onOpen={() => {}} />);
+    expect(screen.getByText('· 25 відгуків')).toBeInTheDocument();
+    rerender(<TaskCard task={task({ id: '1' })} showVisibility={false} onOpen={() => {}} />);
+    expect(screen.getByText('Ще немає відгуків')).toBeInTheDocument();
+  });
+
+  it("opens the creator's profile from their name, not the purchase", async () => {
+    const onOpen = vi.fn();
+    renderBare(
+      <MemoryRouter initialEntries={['/list-task/7']}>
+        <Routes>
+          <Route path="*" element={<><TaskCard task={task({ id: '5' })} showVisibility={false} onOpen={onOpen} /><Where /></>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Профіль автора @dev_demo' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/list-task/author/100002');
+    expect(onOpen).not.toHaveBeenCalled();
   });
 });

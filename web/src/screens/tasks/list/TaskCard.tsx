@@ -1,5 +1,6 @@
 import { formatUah, type Task } from '@zalik/contract';
-import { BoltIcon, Button, EyeIcon, EyeOffIcon, SkeletonBar } from '../../../ui';
+import { BoltIcon, Button, EyeIcon, EyeOffIcon, Link, RatingLine, SkeletonBar } from '../../../ui';
+import { paths } from '../../../lib/paths';
 import { payablePrice } from '../lib/filters';
 import styles from './TaskCard.module.css';
 
@@ -13,7 +14,10 @@ interface TaskCardProps {
   busy?: boolean;
 }
 
-/** Spec 'Task card': title, 'Вартість' (discount struck through), '@creator', 'Придбати'. */
+/**
+ * Spec 'Task card': title, 'Вартість' (discount struck through), '@creator', 'Придбати'; and its
+ * rating. The creator's name opens their profile (not the purchase).
+ */
 export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: TaskCardProps) {
   const discounted = task.discount > 0;
   const creator = task.developer.username ? `@${task.developer.username}` : 'Unknown';
@@ -47,8 +51,16 @@ export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: Ta
       </div>
       <p className={styles.meta}>
         {showTeacher && <span>{task.teacher.name} · </span>}
-        <span className={styles.creator}>{creator}</span>
+        <Link
+          className={styles.creator}
+          to={paths.author(task.developer.telegramId)}
+          aria-label={`Профіль автора ${creator}`}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {creator}
+        </Link>
       </p>
+      <RatingLine rating={task.rating} className={styles.rating} />
       <div className={styles.foot}>
         <div className={styles.price}>
           <span className={styles.priceLabel}>Вартість</span>
@@ -86,6 +98,9 @@ export function TaskSkeletons({ count = 3 }: { count?: number }) {
           <SkeletonBar width={`${72 - ((i * 17) % 30)}%`} height={16} />
           <p className={styles.meta}>
             <SkeletonBar width="35%" height={12} />
+          </p>
+          <p className={styles.rating}>
+            <SkeletonBar width="40%" height={12} />
           </p>
           <div className={styles.foot}>
             <SkeletonBar width={90} height={30} />

@@ -23,7 +23,7 @@ const routes = (): MockRoute[] => [
   },
   {
     path: '/api/v1/tasks/teacher/11',
-    body: [task({ id: '4', title: 'Контрольна робота', teacherId: '11', price: 300, developer: { telegramId: '5', username: 'other_dev' } })],
+    body: [task({ id: '4', title: 'Контрольна робота', teacherId: '11', price: 300, developer: { telegramId: '5', username: 'other_dev', photo: '' } })],
   },
   { path: `/api/v1/users/developer/${SUBJECT}`, body: [developer('100002', 'dev_demo'), developer('5', 'other_dev')] },
 ];
@@ -43,7 +43,8 @@ describe('task list', () => {
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     expect(screen.getByLabelText('Завантаження завдань')).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Контрольна робота' });
-    expect(titles()).toEqual(['Розрахункова робота', 'Модульний тест', 'Чернетка', 'Контрольна робота']);
+    // Newest first by default (the same day: the later one first).
+    expect(titles()).toEqual(['Контрольна робота', 'Чернетка', 'Модульний тест', 'Розрахункова робота']);
     expect(api.endpoints()).toEqual(expect.arrayContaining(['GET /api/v1/tasks/teacher/10', 'GET /api/v1/tasks/teacher/11']));
     // The filter rows show that nothing is selected.
     expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Усі');
@@ -56,7 +57,7 @@ describe('task list', () => {
     writeFilters(SUBJECT, { teacherId: '10', price: 100, mode: 'ge' });
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     await screen.findByRole('article', { name: 'Розрахункова робота' });
-    expect(titles()).toEqual(['Розрахункова робота', 'Чернетка']);
+    expect(titles()).toEqual(['Чернетка', 'Розрахункова робота']);
     expect(api.endpoints()).not.toContain('GET /api/v1/tasks/teacher/11');
     expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Петренко О. В.');
     expect(screen.getByRole('link', { name: /Ціна/ })).toHaveTextContent('від 100 грн');
@@ -64,6 +65,40 @@ describe('task list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
     await screen.findByRole('article', { name: 'Контрольна робота' });
     expect(titles()).toHaveLength(4);
+  });
+
+  it('sorts by price or rating across teachers, keeps the sort when the filters are reset and after a reload', async () => {
+    const api = mockFetch([
+      ...routes().filter((r) => !String(r.path).startsWith('/api/v1/tasks/teacher/')),
+      {
+        path: '/api/v1/tasks/teacher/10',
+        body: [
+          task({ id: '1', title: 'Розрахункова робота', teacherId: '10', price: 120, rating: { average: 4.5, count: 2 } }),
+          task({ id: '2', title: 'Модульний тест', teacherId: '10', price: 90, rating: { average: 4.5, count: 8 } }),
+        ],
+      },
+      { path: '/api/v1/tasks/teacher/11', body: [task({ id: '4', title: 'Контрольна робота', teacherId: '11', price: 300, discount: 80 })] },
+    ]);
+    writeFilters(SUBJECT, { price: 500, mode: 'le' });
+    const { unmount } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
+    await screen.findByRole('article', { name: 'Контрольна робота' });
+    const sorts = screen.getByRole('tablist', { name: 'Сортування' });
+    expect(within(sorts).getByRole('tab', { name: 'Новіші' })).toHaveAttribute('aria-selected', 'true');
+
+    // The cheapest after the discount first: 300 − 80 % is 60.
+    await userEvent.click(within(sorts).getByRole('tab', { name: 'Дешевші' }));
+    expect(titles()).toEqual(['Контрольна робота', 'Модульний тест', 'Розрахункова робота']);
+    // Best rated first, more reviews first on a tie, the unrated last.
+    await userEvent.click(within(sorts).getByRole('tab', { name: 'За рейтингом' }));
+    expect(titles()).toEqual(['Модульний тест', 'Розрахункова робота', 'Контрольна робота']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    expect(within(sorts).getByRole('tab', { name: 'За рейтингом' })).toHaveAttribute('aria-selected', 'true');
+    unmount();
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
+    await screen.findByRole('article', { name: 'Контрольна робота' });
+    expect(titles()).toEqual(['Модульний тест', 'Розрахункова робота', 'Контрольна робота']);
+    expect(api.endpoints().filter((e) => e.includes('sort'))).toEqual([]);
   });
 
   it('says “Немає завдань” when nothing matches', async () => {

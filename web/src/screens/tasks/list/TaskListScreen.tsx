@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { MSG, type Task } from '@zalik/contract';
+import { MSG, TASK_SORTS, TASK_SORT_LABELS, sortTasks, type Task } from '@zalik/contract';
 import { useMe } from '../../../api/me';
-import { Button, EmptyState, Page, SkeletonBar } from '../../../ui';
+import { Button, EmptyState, Page, SkeletonBar, Tabs } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { AdminActions } from '../admin/AdminActions';
 import { useTeachers } from '../../../api/catalogue';
@@ -15,7 +15,7 @@ import { TaskCard, TaskSkeletons, taskCardStyles } from './TaskCard';
 import { useSubjectName } from './useSubjectName';
 import { paths } from '../../../lib/paths';
 
-/** `/list-task/{subjectID}`: one subject's tasks with the teacher, creator and price filters. */
+/** `/list-task/{subjectID}`: one subject's tasks with the teacher, creator and price filters, newest, cheapest or best rated first. */
 export default function TaskListRoute() {
   const { subjectID = '' } = useParams();
   // A new subject is a new list: its own filters and state.
@@ -38,7 +38,7 @@ function TaskList({ subjectId }: { subjectId: string }) {
   const tasks = useTeacherTasks(teacherId ? [teacherId] : teacherList.map((t) => t.id));
   const loading = tasks.isPending || (!teacherId && teachers.isPending);
   const failed = tasks.isError || teachers.isError;
-  const shown = filterTasks(tasks.data, { ...filters, teacherId });
+  const shown = sortTasks(filterTasks(tasks.data, { ...filters, teacherId }), filters.sort);
   const teacher = teacherId ? teacherList.find((t) => t.id === teacherId) : null;
   const name = useSubjectName(subjectId, location.state, tasks.data);
 
@@ -51,7 +51,15 @@ function TaskList({ subjectId }: { subjectId: string }) {
         subjectId={subjectId}
         filters={{ ...filters, teacherId }}
         teacher={teacherId && teachers.isPending ? undefined : teacher}
-        onReset={() => setFilters(writeFilters(subjectId, NO_FILTERS))}
+        onReset={() => setFilters(writeFilters(subjectId, { ...NO_FILTERS, sort: filters.sort }))}
+      />
+
+      <Tabs
+        label="Сортування"
+        variant="chips"
+        items={TASK_SORTS.map((value) => ({ value, label: TASK_SORT_LABELS[value] }))}
+        value={filters.sort}
+        onChange={(sort) => setFilters(writeFilters(subjectId, { sort }))}
       />
 
       {teacherId && (

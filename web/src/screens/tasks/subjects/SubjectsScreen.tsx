@@ -5,6 +5,7 @@ import { Button, EmptyState, Page, Tabs } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { useSubjects } from '../../../api/catalogue';
 import { NewsSlider } from './NewsSlider';
+import { SearchField } from '../search/SearchField';
 import { SubjectCard, SubjectSkeletons } from './SubjectCard';
 import styles from './SubjectsScreen.module.css';
 import { basePaths } from '../../../lib/basePaths';
@@ -17,8 +18,9 @@ function asCourse(v: unknown): CourseNumber | null {
 }
 
 /**
- * `/`: news, course tabs (starting on the user's course) and the course's subjects. The chosen
- * tab is kept in `?course=` so coming back from a subject returns to the same tab.
+ * `/`: news, the search field (its results replace what follows while it holds a query), course
+ * tabs (starting on the user's course) and the course's subjects. The chosen tab is kept in
+ * `?course=` (and a search in `?q=`) so coming back from a subject returns to the same view.
  */
 export default function SubjectsScreen() {
   const navigate = useNavigate();
@@ -30,25 +32,27 @@ export default function SubjectsScreen() {
   return (
     <Page>
       <NewsSlider />
-      <Tabs items={TABS} value={course} label="Курс" onChange={(c) => setParams({ course: String(c) }, { replace: true })} />
-      <AddButton onClick={() => navigate(basePaths.addSubject, { state: { courseNumber: course } })}>+ Додати предмет</AddButton>
-      {subjects.isPending ? (
-        <SubjectSkeletons />
-      ) : subjects.isError ? (
-        <EmptyState text="Не вдалося завантажити предмети.">
-          <Button variant="secondary" onClick={() => void subjects.refetch()}>
-            Спробувати ще раз
-          </Button>
-        </EmptyState>
-      ) : subjects.data.length === 0 ? (
-        <EmptyState text={`Для ${course} курсу ще немає предметів`} />
-      ) : (
-        <div className={styles.list}>
-          {subjects.data.map((s) => (
-            <SubjectCard key={s.id} subject={s} />
-          ))}
-        </div>
-      )}
+      <SearchField>
+        <Tabs items={TABS} value={course} label="Курс" onChange={(c) => setParams({ course: String(c) }, { replace: true })} />
+        <AddButton onClick={() => navigate(basePaths.addSubject, { state: { courseNumber: course } })}>+ Додати предмет</AddButton>
+        {subjects.isPending ? (
+          <SubjectSkeletons />
+        ) : subjects.isError ? (
+          <EmptyState text="Не вдалося завантажити предмети.">
+            <Button variant="secondary" onClick={() => void subjects.refetch()}>
+              Спробувати ще раз
+            </Button>
+          </EmptyState>
+        ) : subjects.data.length === 0 ? (
+          <EmptyState text={`Для ${course} курсу ще немає предметів`} />
+        ) : (
+          <div className={styles.list}>
+            {subjects.data.map((s) => (
+              <SubjectCard key={s.id} subject={s} />
+            ))}
+          </div>
+        )}
+      </SearchField>
     </Page>
   );
 }

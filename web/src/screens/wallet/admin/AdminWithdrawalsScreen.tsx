@@ -1,23 +1,14 @@
 import { useState } from 'react';
-import { formatUah, type Withdrawal } from '@zalik/contract';
+import { MSG, WITHDRAW_REASON_MAX, formatUah, type WithdrawQueueItem } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { ConfirmDialog, EmptyState, Page, SkeletonBar } from '../../../ui';
+import { ConfirmDialog, EmptyState, FormSheet, Page, SkeletonBar, TextArea } from '../../../ui';
 import { groupCard } from '../format';
-import { useResolveWithdrawal, useWithdrawals } from './api';
+import { useConfirmWithdraw, useWithdrawQueue } from './api';
 import styles from './admin.module.css';
 import { WithdrawalCard } from './WithdrawalCard';
-
-interface Pending {
-  request: Withdrawal;
-  status: 'PAID' | 'REJECTED';
-}
-
-function confirmText({ request: w, status }: Pending): string {
-  return status === 'PAID'
-    ? `Підтвердіть, що ви вже переказали ${formatUah(w.payout)} на картку ${groupCard(w.cardNumber)}. Заявку буде закрито.`
-    : `Заявку буде відхилено, а ${formatUah(w.amount)} повернуться на гаманець розробника.`;
-}
+import { useRate } from '../payouts/api';
+import { UAH, USD } from '../payouts/details';
 
 function Skeletons() {
   return (
@@ -34,7 +25,10 @@ function Skeletons() {
   );
 }
 
-/** /settings/admin-panel/withdrawals (admins; lazy chunk): pending payouts to pay by hand, then mark paid or reject. */
+const whereTo = (w: WithdrawQueueItem) =>
+  w.source.paymentDetailsType === 'BANK_CARD' ? `на картку ${groupCard(w.source.paymentDetails)}` : `на гаманець ${w.source.paymentDetails}`;
+
+/** /settings/admin-panel/withdrawals (admins; lazy chunk): the payout queue, oldest first: pay by hand, then mark paid, or reject with a reason. */
 export default function AdminWithdrawalsScreen() {
   return (
     <RequireRole role="admin">
@@ -44,9 +38,31 @@ export default function AdminWithdrawalsScreen() {
 }
 
 function AdminWithdrawals() {
-  const list = useWithdrawals('PENDING');
-  const resolve = useResolveWithdrawal();
-  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const list = useWithdrawQueue();
+  const confirm = useConfirmWithdraw();
+  const usd = useRate(USD, UAH, Boolean(list.data?.some((w) => w.source.paymentDetailsType === 'CRYPTO')));
+  const [paying, setPaying] = useState<WithdrawQueueItem | null>(null);
+  const [rejecting, setRejecting] = useState<WithdrawQueueItem | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  const reject = () => {
+    const text = reason.trim();
+    if (!rejecting) return;
+    if (text === '' || text.length > WITHDRAW_REASON_MAX) {
+      setReasonError(MSG.withdrawRejectReason);
+      return;
+    }
+    confirm.mutate(
+      { transactionId: rejecting.id, status: 'FAILED', errorMessage: text },
+      {
+        onSuccess: () => {
+          haptic.notification('success');
+          setRejecting(null);
+        },
+      },
+    );
+  };
 
   const body = () => {
     if (list.isPending) return <Skeletons />;
@@ -58,9 +74,14 @@ function AdminWithdrawals() {
           <WithdrawalCard
             key={w.id}
             request={w}
-            busy={resolve.isPending && resolve.variables?.id === w.id}
-            onPaid={() => setConfirming({ request: w, status: 'PAID' })}
-            onReject={() => setConfirming({ request: w, status: 'REJECTED' })}
+            busy={confirm.isPending && confirm.variables?.transactionId === w.id}
+            usdRate={usd.data}
+            onPaid={() => setPaying(w)}
+            onReject={() => {
+              setReason('');
+              setReasonError(undefined);
+              setRejecting(w);
+            }}
           />
         ))}
       </div>
@@ -68,19 +89,42 @@ function AdminWithdrawals() {
   };
 
   return (
-    <Page title="Заявки на виведення" subtitle="Переказуйте суму «До виплати» на картку розробника, потім позначайте заявку.">
+    <Page title="Заявки на виведення" subtitle="Найстаріші зверху. Переказуйте суму «До виплати», потім позначайте заявку.">
       {body()}
       <ConfirmDialog
-        open={confirming !== null}
-        text={confirming ? confirmText(confirming) : undefined}
-        destructive={confirming?.status === 'REJECTED'}
-        onCancel={() => setConfirming(null)}
+        open={paying !== null}
+        destructive={false}
+        text={paying ? `Підтвердіть, що ви вже переказали ${formatUah(paying.payout)} ${whereTo(paying)}. Заявку буде закрито.` : undefined}
+        onCancel={() => setPaying(null)}
         onConfirm={() => {
-          const c = confirming;
-          setConfirming(null);
-          if (c) resolve.mutate({ id: c.request.id, status: c.status }, { onSuccess: () => haptic.notification('success') });
+          const w = paying;
+          setPaying(null);
+          if (w) confirm.mutate({ transactionId: w.id, status: 'SUCCESS' }, { onSuccess: () => haptic.notification('success') });
         }}
       />
+      <FormSheet
+        open={rejecting !== null}
+        title="Відхилити заявку"
+        description={rejecting ? `${formatUah(rejecting.amount)} повернуться на гаманець розробника. Причину він побачить у застосунку й у повідомленні бота.` : undefined}
+        submitText="Відхилити заявку"
+        destructive
+        sending={confirm.isPending}
+        onSubmit={reject}
+        onClose={() => setRejecting(null)}
+      >
+        <TextArea
+          label="Причина"
+          placeholder="Наприклад: картку заблоковано, збережіть іншу"
+          rows={3}
+          maxLength={WITHDRAW_REASON_MAX}
+          value={reason}
+          error={reasonError}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError(undefined);
+          }}
+        />
+      </FormSheet>
     </Page>
   );
 }

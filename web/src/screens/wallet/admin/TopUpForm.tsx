@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { MAX_TOPUP_UAH, MSG, formatUah, isUahAmount } from '@zalik/contract';
 import { newIdempotencyKey } from '../../../api/client';
 import { haptic } from '../../../telegram/sdk';
-import { Button, Input, useErrorBanner } from '../../../ui';
+import { Button, ConfirmDialog, Input, useErrorBanner } from '../../../ui';
 import { parseUah } from '../format';
 import styles from '../wallet.module.css';
 import { useDeposit } from './api';
 
 /**
- * An admin's top-up of the user's general wallet. A refusal shows the server's own message
+ * An admin's top-up of the user's general wallet, sent only after a confirmation that names the
+ * amount (a typo of one zero would otherwise credit ten times the money). A refusal shows the server's own message
  * (the spec's "raw response data") in the banner.
  */
 export function TopUpForm({ telegramId }: { telegramId: string }) {
@@ -16,6 +17,7 @@ export function TopUpForm({ telegramId }: { telegramId: string }) {
   const deposit = useDeposit();
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const key = useRef(newIdempotencyKey());
 
   const submit = () => {
@@ -28,6 +30,10 @@ export function TopUpForm({ telegramId }: { telegramId: string }) {
       banner.show(MSG.amountTooLarge(MAX_TOPUP_UAH));
       return;
     }
+    setConfirming(value);
+  };
+  const send = (value: number) => {
+    setConfirming(null);
     deposit.mutate(
       { userTelegramId: telegramId, amount: value, idempotencyKey: key.current },
       {
@@ -73,6 +79,15 @@ export function TopUpForm({ telegramId }: { telegramId: string }) {
       <Button type="submit" stretched loading={deposit.isPending}>
         Поповнити
       </Button>
+      <ConfirmDialog
+        open={confirming !== null}
+        destructive={false}
+        title="Підтвердіть поповнення"
+        text={confirming !== null ? MSG.adminTopUpConfirm(formatUah(confirming), telegramId) : undefined}
+        confirmLabel="Поповнити"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming !== null && send(confirming)}
+      />
     </form>
   );
 }

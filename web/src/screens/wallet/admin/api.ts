@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, type BankPayment, type DepositProvider, type DepositStatus, type WithdrawalStatus } from '@zalik/contract';
+import { endpoints as ep, type BankPayment, type DepositProvider, type DepositStatus } from '@zalik/contract';
 import { call } from '../../../api/client';
 import { qkDeposits } from '../../../api/depositKeys';
 import { qk } from '../../../api/queryKeys';
@@ -23,20 +23,16 @@ export function useDeposit() {
   });
 }
 
-/** `withdrawals` with `?status=`: requests with the full card number while pending. */
-export function useWithdrawals(status: WithdrawalStatus) {
-  return useQuery({
-    queryKey: qk.wallet.withdrawals(status),
-    queryFn: () => call(ep.withdrawals, { query: { status } }),
-  });
+/** `withdrawQueue`: pending requests oldest first, with the full card or address to pay by hand. */
+export function useWithdrawQueue() {
+  return useQuery({ queryKey: qk.wallet.queue(), queryFn: () => call(ep.withdrawQueue, {}) });
 }
 
-/** `resolveWithdrawal`: PAID after paying the card, REJECTED returns the money. */
-export function useResolveWithdrawal() {
+/** `confirmWithdraw`: SUCCESS after paying; FAILED with the reason the developer will read returns the money. */
+export function useConfirmWithdraw() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'PAID' | 'REJECTED' }) =>
-      call(ep.resolveWithdrawal, { params: { id }, body: { status } }),
+    mutationFn: (body: { transactionId: string; status: 'SUCCESS' | 'FAILED'; errorMessage?: string }) => call(ep.confirmWithdraw, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.wallet.all }),
   });
 }

@@ -54,7 +54,10 @@ async function sheet() {
   return within(dialog);
 }
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  sessionStorage.clear();
+});
 afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => preloadLazy(walletRoutes));
 
@@ -197,6 +200,31 @@ describe('the top-up sheet (/wallet/deposit)', () => {
 
     await userEvent.click(s.getByRole('button', { name: 'Перейти до оплати' }));
     expect(sdk.openLink).toHaveBeenCalledWith(`${JAR}?a=100&t=ZLK-7F3K2`);
+  });
+
+  it('card: once the bank page was opened the main button waits instead of offering to pay again, also after reopening', async () => {
+    const card = request({ provider: 'MONOBANK', stars: undefined, comment: 'ZLK-4SS6W', amount: 100, paymentLink: `${JAR}?a=100&t=ZLK-4SS6W` });
+    api({ 'GET /api/v1/transactions/request/deposit/41': () => json(card) });
+    const first = renderRoutes(walletRoutes, '/wallet/deposit?request=41', STUDENT);
+    let s = await sheet();
+    await userEvent.click(await s.findByRole('button', { name: 'Перейти до оплати' }));
+
+    // The waiting state: the code and amount stay, the bank's usual delay, no second pay button.
+    expect(s.queryByRole('button', { name: 'Перейти до оплати' })).toBeNull();
+    expect(s.getByRole('button', { name: MSG.depositWaiting })).toBeDisabled();
+    expect(s.getByTestId('deposit-waiting')).toHaveTextContent(MSG.depositBankDelay);
+    expect(s.getByTestId('deposit-code')).toHaveTextContent('ZLK-4SS6W');
+    expect(s.getByText(uah(100))).toBeInTheDocument();
+    await userEvent.click(s.getByRole('button', { name: MSG.depositOpenBankAgain }));
+    expect(sdk.openLink).toHaveBeenCalledTimes(2);
+    expect(sdk.openLink).toHaveBeenLastCalledWith(`${JAR}?a=100&t=ZLK-4SS6W`);
+
+    // Closed and opened again (from the wallet's pending list): still waiting.
+    first.unmount();
+    renderRoutes(walletRoutes, '/wallet/deposit?request=41', STUDENT);
+    s = await sheet();
+    expect(await s.findByRole('button', { name: MSG.depositWaiting })).toBeDisabled();
+    expect(s.queryByRole('button', { name: 'Перейти до оплати' })).toBeNull();
   });
 
   it('card without the statement reader: says an admin credits it, and does not wait for it', async () => {

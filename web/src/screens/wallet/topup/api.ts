@@ -20,7 +20,11 @@ export function useCreateDeposit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { amount: number; provider: DepositProvider }) => call(ep.createDepositRequest, { body }),
-    onSuccess: (request) => qc.setQueryData(qkDeposits.one(request.id), request),
+    onSuccess: (request) => {
+      qc.setQueryData(qkDeposits.one(request.id), request);
+      // The wallet lists waiting top-ups: this one joins them if the sheet is closed unpaid.
+      void qc.invalidateQueries({ queryKey: qkDeposits.minePending() });
+    },
   });
 }
 

@@ -1,136 +1,112 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type Wallet, type Withdrawal } from '@zalik/contract';
+import { MSG, formatUah, type PayoutRules, type WalletEntry, type Withdrawal } from '@zalik/contract';
 import { DEVELOPER, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
 import { walletStaffRoutes } from '../staffRoutes';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
-const wallets: Wallet[] = [
-  { name: 'Загальний гаманець', balance: 0, kind: 'general' },
-  { name: 'Dev гаманець', balance: 950, kind: 'dev', pending: 0 },
+const rules: PayoutRules = { minAmount: 1000, feePercent: 5, cryptoNetwork: 'USDT-TRC20', cryptoNetworkLabel: 'USDT (TRC-20)', timeoutHours: 24 };
+const entries = (details: Partial<WalletEntry> = { paymentDetails: '•••• 1111', paymentDetailsType: 'BANK_CARD' }, balance = 1500): WalletEntry[] => [
+  { id: '11', walletType: 'DEFAULT', balance: 0, paymentDetails: null, paymentDetailsType: null },
+  { id: '12', walletType: 'DEVELOPER', balance, paymentDetails: null, paymentDetailsType: null, pending: 0, ...details },
 ];
 const request: Withdrawal = {
   id: '4',
   user: { telegramId: '100002', username: 'dev_demo' },
   cardNumber: '•••• 1111',
   cardLast4: '1111',
-  amount: 250,
-  fee: 12.5,
-  payout: 237.5,
+  amount: 1000,
+  fee: 50,
+  payout: 950,
   status: 'PENDING',
   createdAt: '2026-11-22T13:33:00.000Z',
   resolvedAt: null,
+  paymentDetailsType: 'BANK_CARD',
+  reason: null,
+  deadlineAt: '2026-11-23T13:33:00.000Z',
 };
 const plain = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+const uah = (n: number) => plain(formatUah(n));
 
-function setup(mine: Withdrawal[] = []) {
+function setup(opts: { wallets?: WalletEntry[]; mine?: Withdrawal[] } = {}) {
+  let mine = opts.mine ?? [];
   const { calls } = mockFetch({
-    'GET /api/v1/wallets/user/100002': () => json(wallets),
+    'GET /api/v1/wallets/100002': () => json(opts.wallets ?? entries()),
+    'GET /api/v1/wallets/payout-rules': () => json(rules),
     'GET /api/v1/wallets/withdrawals/my': () => json(mine),
-    'PATCH /api/v1/wallets/withdraw': () => json(request),
+    'GET /api/v1/exchange-rates/rate/840/980': () =>
+      json({ currencyCodeA: 840, currencyCodeB: 980, rateBuy: 41.5, rateSell: 42, rateCross: null, rate: 41.75, date: '2026-11-27T08:00:00.000Z', fetchedAt: '2026-11-27T09:00:00.000Z', stale: false }),
+    'POST /api/v1/transactions/withdraw': () => {
+      mine = [request];
+      return json(request, 201);
+    },
   });
   renderRoutes(walletStaffRoutes, '/wallet/withdraw', DEVELOPER);
   return calls;
 }
 
-const card = () => screen.findByLabelText('Номер картки');
-const amount = () => screen.getByLabelText('Сума, грн');
-const submit = () => userEvent.click(screen.getByRole('button', { name: 'Вивести' }));
-const banner = () => screen.findByRole('alert');
+const amount = () => screen.findByLabelText('Сума, грн');
+const submit = async () => userEvent.click(screen.getByRole('button', { name: 'Вивести' }));
+const posts = (calls: { method: string }[]) => calls.filter((c) => c.method === 'POST');
 
 beforeEach(() => vi.clearAllMocks());
 
 describe('/wallet/withdraw', () => {
-  it('refuses empty fields with the spec message and sends nothing', async () => {
+  it('states the minimum and the fee before anything is sent, and refuses under the minimum', async () => {
     const calls = setup();
-    await card();
-    await submit();
-    expect(await banner()).toHaveTextContent(MSG.withdrawEmpty);
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-  });
-
-  it('refuses a zero amount with the same message', async () => {
-    const calls = setup();
-    await userEvent.type(await card(), '4111 1111 1111 1111');
-    await userEvent.type(amount(), '0,00');
-    await submit();
-    expect(await banner()).toHaveTextContent(MSG.withdrawEmpty);
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-  });
-
-  it('refuses a card number that fails the Luhn check', async () => {
-    const calls = setup();
-    await userEvent.type(await card(), '4111 1111 1111 1112');
-    await userEvent.type(amount(), '100');
-    await submit();
-    expect(await banner()).toHaveTextContent(MSG.cardInvalid);
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-  });
-
-  it('shows the 5 % fee and what reaches the card as the amount is typed', async () => {
-    setup();
-    await card();
+    const field = await amount();
+    expect(screen.getByText(`Мінімум ${uah(1000)} · доступно ${uah(1500)}`)).toBeInTheDocument();
+    await userEvent.type(field, '999');
     const preview = screen.getByTestId('fee-preview');
-    expect(plain(preview.textContent)).toBe('Комісія 5 %—На картку надійде—');
-    await userEvent.type(amount(), '250');
-    expect(plain(preview.textContent)).toContain('Комісія 5 %12,50 грн');
-    expect(plain(preview.textContent)).toContain('На картку надійде237,50 грн');
-    await userEvent.clear(amount());
-    await userEvent.type(amount(), '10,01');
-    expect(plain(preview.textContent)).toContain('На картку надійде9,51 грн');
+    expect(plain(preview.textContent)).toContain(`Комісія 5 %${uah(49.95)}`);
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.withdrawBelowMin(1000));
+    expect(posts(calls)).toEqual([]);
   });
 
-  it('sends the stripped card and the amount once, confirms, and lists the request', async () => {
-    let mine: Withdrawal[] = [];
-    const { calls } = mockFetch({
-      'GET /api/v1/wallets/user/100002': () => json(wallets),
-      'GET /api/v1/wallets/withdrawals/my': () => json(mine),
-      'PATCH /api/v1/wallets/withdraw': () => {
-        mine = [request];
-        return json(request);
-      },
-    });
-    renderRoutes(walletStaffRoutes, '/wallet/withdraw', DEVELOPER);
-    expect(await screen.findByText('Заявок на виведення ще немає')).toBeInTheDocument();
-    await userEvent.type(await card(), '4111111111111111');
-    expect(await card()).toHaveValue('4111 1111 1111 1111');
-    await userEvent.type(amount(), '250');
+  it('confirms the sums and where they go, then sends the amount to the dev wallet once', async () => {
+    const calls = setup();
+    await userEvent.type(await amount(), '1000');
     await submit();
+    const dialog = await screen.findByRole('alertdialog');
+    expect(plain(dialog.textContent)).toContain(`Сума${uah(1000)}`);
+    expect(plain(dialog.textContent)).toContain(`Комісія 5 %${uah(50)}`);
+    expect(plain(dialog.textContent)).toContain(`До виплати${uah(950)}`);
+    expect(plain(dialog.textContent)).toContain('Кудикартку •••• 1111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Вивести' }));
 
-    const status = await screen.findByRole('status');
-    expect(plain(status.textContent)).toContain('Заявку на виведення 250 грн створено');
-    expect(plain(status.textContent)).toContain('237,50 грн на картку •••• 1111');
-    const patch = calls.filter((c) => c.method === 'PATCH');
-    expect(patch).toHaveLength(1);
-    expect(patch[0]!.body).toEqual({ cardNumber: '4111111111111111', amount: 250 });
-    expect(patch[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await card()).toHaveValue('');
-
+    expect(plain((await screen.findByRole('status')).textContent)).toContain(`Заявку на виведення ${uah(1000)} створено`);
+    expect(posts(calls)).toHaveLength(1);
+    expect(posts(calls)[0]).toMatchObject({ body: { amount: 1000, encodedWalletId: '12' } });
     const list = await screen.findByRole('list', { name: 'Мої заявки' });
     await waitFor(() => expect(within(list).getByText('Очікує виплати')).toBeInTheDocument());
+    // One open request at a time: the button waits for it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Вивести' })).toBeDisabled());
   });
 
-  it('says at once when the amount is more than the dev wallet holds, and keeps the button inactive', async () => {
-    const calls = setup();
-    await userEvent.type(await card(), '4111 1111 1111 1111');
-    await screen.findByText('Доступно на гаманці розробника: 950 грн');
-    await userEvent.type(amount(), '2000');
-    expect(screen.getByRole('alert')).toHaveTextContent(`${MSG.withdrawInsufficient} Доступно: 950 грн`);
-    expect(amount()).toHaveAttribute('aria-invalid', 'true');
-    expect(plain(screen.getByTestId('fee-preview').textContent)).toContain('На картку надійде—');
+  it('asks for payout details first when none are saved', async () => {
+    setup({ wallets: entries({}) });
+    expect(await screen.findByRole('link', { name: /Додати дані для виплат/ })).toHaveAttribute('href', '/wallet/withdraw/details');
     expect(screen.getByRole('button', { name: 'Вивести' })).toBeDisabled();
-    await userEvent.type(amount(), '{Enter}');
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-    await userEvent.clear(amount());
-    await userEvent.type(amount(), '900');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Вивести' })).toBeEnabled();
+  });
+
+  it('shows a crypto payout in USDT at the bank rate', async () => {
+    setup({ wallets: entries({ paymentDetails: 'TQn9…bLSE', paymentDetailsType: 'CRYPTO' }) });
+    await userEvent.type(await amount(), '1000');
+    await waitFor(() => expect(plain(screen.getByTestId('fee-preview').textContent)).toContain('≈ 22,75 USDT за курсом Monobank 41,75 грн/$'));
+  });
+
+  it("shows a rejected request's reason", async () => {
+    setup({ mine: [{ ...request, status: 'REJECTED', reason: 'Картку заблоковано', resolvedAt: '2026-11-22T15:00:00.000Z' }] });
+    const list = await screen.findByRole('list', { name: 'Мої заявки' });
+    expect(within(list).getByText('Відхилено')).toBeInTheDocument();
+    expect(within(list).getByText('Причина: Картку заблоковано')).toBeInTheDocument();
   });
 
   it('sends a student back to the wallet', async () => {
-    mockFetch({ 'GET /api/v1/wallets/user/100001': () => json(wallets.slice(0, 1)) });
+    mockFetch({});
     const { router } = renderRoutes(walletStaffRoutes, '/wallet/withdraw', STUDENT);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
   });

@@ -1,29 +1,33 @@
-import {
-  MAX_WITHDRAW_UAH,
-  MSG,
-  isUahAmount,
-  isValidCard,
-  normalizeCard,
-  uahToKopecks,
-  withdrawSplit,
-} from '@zalik/contract';
+import { MAX_WITHDRAW_UAH, MSG, isUahAmount, uahToKopecks, withdrawSplit } from '@zalik/contract';
 import { parseUah } from '../format';
 
-export type WithdrawCheck = { ok: true; cardNumber: string; amount: number } | { ok: false; message: string };
+export type WithdrawCheck = { ok: true; amount: number } | { ok: false; message: string };
+
+export interface WithdrawState {
+  /** The server's minimum (payout rules), when known. */
+  minAmount?: number;
+  /** The dev wallet's balance, when known. */
+  balance?: number;
+  hasDetails: boolean;
+  /** A request of this developer is still being handled. */
+  open: boolean;
+}
 
 /**
- * The withdraw form's checks before anything is sent, in the order a user fixes them: both
- * fields filled and non-zero (the spec's message), a real amount, a card that passes Luhn,
- * something left after the fee, and not more than the dev wallet holds (when known).
+ * The withdraw form's checks before anything is sent, in the order a user fixes them: where to
+ * pay, no request already open, an amount (the spec's message when empty or zero), a real one,
+ * at least the minimum, something left after the fee, not more than the wallet holds. The
+ * server checks the same again.
  */
-export function checkWithdraw(card: string, amountText: string, balance?: number): WithdrawCheck {
-  const cardNumber = normalizeCard(card);
+export function checkWithdraw(amountText: string, s: WithdrawState): WithdrawCheck {
+  if (!s.hasDetails) return { ok: false, message: MSG.payoutDetailsMissing };
+  if (s.open) return { ok: false, message: MSG.withdrawOpenExists };
   const amount = parseUah(amountText);
-  if (cardNumber === '' || amount === null || amount === 0) return { ok: false, message: MSG.withdrawEmpty };
+  if (amount === null || amount === 0) return { ok: false, message: MSG.withdrawEmpty };
   if (!isUahAmount(amount)) return { ok: false, message: MSG.amountInvalid };
-  if (!isValidCard(cardNumber)) return { ok: false, message: MSG.cardInvalid };
+  if (s.minAmount !== undefined && amount < s.minAmount) return { ok: false, message: MSG.withdrawBelowMin(s.minAmount) };
   if (amount > MAX_WITHDRAW_UAH) return { ok: false, message: MSG.amountTooLarge(MAX_WITHDRAW_UAH) };
   if (withdrawSplit(uahToKopecks(amount)).payoutKop <= 0) return { ok: false, message: MSG.withdrawTooSmall };
-  if (balance !== undefined && amount > balance) return { ok: false, message: MSG.withdrawInsufficient };
-  return { ok: true, cardNumber, amount };
+  if (s.balance !== undefined && amount > s.balance) return { ok: false, message: MSG.withdrawInsufficient };
+  return { ok: true, amount };
 }

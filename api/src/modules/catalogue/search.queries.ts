@@ -1,0 +1,122 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { foldSearch, type CatalogueSearchResults } from '@zalik/contract';
+import { rows, type Db, type Executor } from '../../db/client.js';
+import { likeLiteral } from '../../db/search.js';
+import { idOut } from './common.js';
+
+/**
+ * How close a misspelt query must come to a word of a name (pg_trgm's word similarity, 0-1).
+ * The default 0.6 misses one wrong letter in a six-letter word ("фізіка" is 0.43 from
+ * "фізика"); below 0.4 short queries start matching unrelated words.
+ */
+export const WORD_SIMILARITY = 0.4;
+
+/**
+ * Two passes over `folded`, a column holding `search_fold` of the name, both served by its
+ * trigram index (migration 0062):
+ * names holding the query (any case, any apostrophe), those starting with it or with a word
+ * starting with it first, then shorter ones; and only when these are fewer than `limit`, names
+ * a stretch of whose words is close to the query (`<%`: typos, words out of order), closest
+ * first. The second pass computes a similarity per candidate, which a broad query that is
+ * spelt right never has to pay for.
+ */
+async function twoPasses<R>(ex: Executor, column: SQL, q: string, limit: number, select: (where: SQL, order: SQL, limit: number) => SQL): Promise<R[]> {
+  const literal = likeLiteral(q);
+  const contains = sql`${column} LIKE ${`%${literal}%`}`;
+  const atWordStart = sql`(${column} LIKE ${`${literal}%`} OR ${column} LIKE ${`% ${literal}%`})`;
+  const first = await rows<R>(ex, select(contains, sql`${atWordStart} DESC, char_length(${column})`, limit));
+  if (first.length >= limit) return first;
+  const close = await rows<R>(ex, select(sql`${q} <% ${column} AND NOT ${contains}`, sql`word_similarity(${q}, ${column}) DESC`, limit - first.length));
+  return [...first, ...close];
+}
+
+interface SubjectRow {
+  id: number;
+  name: string;
+  course_number: number;
+}
+interface TeacherRow extends SubjectRow {
+  subject_id: number;
+  subject_name: string;
+}
+interface TaskRow {
+  id: number;
+  title: string;
+  type: 'REGULAR' | 'TEST';
+  price: number;
+  teacher_id: number;
+  teacher_name: string;
+  subject_id: number;
+  subject_name: string;
+  course_number: number;
+}
+
+async function subjects(ex: Executor, q: string, limit: number) {
+  const found = await twoPasses<SubjectRow>(
+    ex,
+    sql`s.search_name`,
+    q,
+    limit,
+    (where, order, n) => sql`SELECT s.id, s.name, s.course_number FROM subjects s
+        WHERE s.deleted_at IS NULL AND ${where}
+        ORDER BY ${order}, s.course_number, s.name, s.id LIMIT ${n}`,
+  );
+  return found.map((r) => ({ id: idOut(r.id), name: r.name, courseNumber: Number(r.course_number) }));
+}
+
+async function teachers(ex: Executor, q: string, limit: number) {
+  const found = await twoPasses<TeacherRow>(
+    ex,
+    sql`te.search_name`,
+    q,
+    limit,
+    (where, order, n) => sql`SELECT te.id, te.name, te.subject_id, s.name AS subject_name, s.course_number
+        FROM teachers te JOIN subjects s ON s.id = te.subject_id
+        WHERE te.deleted_at IS NULL AND s.deleted_at IS NULL AND ${where}
+        ORDER BY ${order}, s.course_number, te.name, te.id LIMIT ${n}`,
+  );
+  return found.map((r) => ({
+    id: idOut(r.id),
+    name: r.name,
+    subjectId: idOut(r.subject_id),
+    subjectName: r.subject_name,
+    courseNumber: Number(r.course_number),
+  }));
+}
+
+async function tasks(ex: Executor, q: string, limit: number) {
+  const found = await twoPasses<TaskRow>(
+    ex,
+    sql`t.search_title`,
+    q,
+    limit,
+    (where, order, n) => sql`SELECT t.id, t.title, t.type, t.price, t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name, s.course_number
+        FROM tasks t JOIN teachers te ON te.id = t.teacher_id JOIN subjects s ON s.id = te.subject_id
+        WHERE t.visible AND t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL AND ${where}
+        ORDER BY ${order}, t.title, t.id LIMIT ${n}`,
+  );
+  return found.map((r) => ({
+    id: idOut(r.id),
+    title: r.title,
+    type: r.type,
+    price: Number(r.price),
+    teacherId: idOut(r.teacher_id),
+    teacherName: r.teacher_name,
+    subjectId: idOut(r.subject_id),
+    subjectName: r.subject_name,
+    courseNumber: Number(r.course_number),
+  }));
+}
+
+/**
+ * The student's search over the live catalogue of every course: subjects, teachers and visible
+ * tasks, `limit` of each. One transaction, so the similarity threshold is set for these
+ * statements only (a pooled connection keeps no setting of ours).
+ */
+export async function searchCatalogue(db: Db, text: string, limit: number): Promise<CatalogueSearchResults> {
+  const q = foldSearch(text);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    return { subjects: await subjects(tx, q, limit), teachers: await teachers(tx, q, limit), tasks: await tasks(tx, q, limit) };
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Issue 25, the tutor: the demo student buys an auto task, opens "Пояснення" from the result,
+ * asks, watches the answer being written (the demo's local OpenAI-compatible fake streams it)
+ * and pays 2 UAH for it; the history's item opens the same chat. Screenshots in both themes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatUah, type Subject, type Task, type Teacher, type Wallet } from '@zalik/contract';
+import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
+import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+
+const SUBJECT = 'Вища математика';
+const AUTO_TASK = 'Розрахункова робота: границі та похідні';
+
+async function autoTasks(env: E2E): Promise<{ subjectId: string; tasks: Task[] }> {
+  const student = await env.apiAs(PERSONA.student);
+  const subject = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!;
+  const tasks: Task[] = [];
+  for (const t of await student.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`)) {
+    tasks.push(...(await student.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)).filter((x) => x.title === AUTO_TASK));
+  }
+  return { subjectId: subject.id, tasks };
+}
+
+async function uploadTemplate(env: E2E, task: Task): Promise<void> {
+  const admin = await env.apiAs(PERSONA.admin);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(minimalDocx(['Розрахункова робота', ...task.arguments.map((a) => `${a.name}: {${a.name}}`)]))]), 'шаблон.docx');
+  const res = await fetch(new URL(`/api/v1/tasks/${task.id}/template`, env.server.url), { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+async function balance(env: E2E): Promise<number> {
+  return (await (await env.apiAs(PERSONA.student)).get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.student}`)).find((w) => w.kind === 'general')!.balance;
+}
+
+/** Records every length the newest answer bubble's text had, so a test can tell it grew piece by piece. */
+function watchAnswerGrowth(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { __answerLengths: number[] };
+    w.__answerLengths = [];
+    new MutationObserver(() => {
+      const bubbles = document.querySelectorAll('[class*="answer"]');
+      const last = bubbles[bubbles.length - 1];
+      const n = last?.textContent?.length ?? 0;
+      if (n && w.__answerLengths.at(-1) !== n) w.__answerLengths.push(n);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+describe('the tutor of a bought order', () => {
+  let env: E2E;
+  let subjectId: string;
+
+  beforeAll(async () => {
+    env = await startE2E();
+    await (await env.apiAs(PERSONA.student)).patch('/api/v1/users/me/course', { courseNumber: 1 });
+    const found = await autoTasks(env);
+    subjectId = found.subjectId;
+    for (const task of found.tasks) if (!task.hasTemplate) await uploadTemplate(env, task);
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    it(`buys, opens "Пояснення", asks and sees the streamed answer with the wallet 2 UAH lower (${theme})`, async () => {
+      const page = await env.open({ persona: PERSONA.student, theme, platform: 'ios', path: `/list-task/${subjectId}` });
+      await page.getByRole('article', { name: AUTO_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
+      await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
+      await page.getByLabel('Група').fill('КН-21');
+      await page.getByLabel('Варіант').fill('7');
+      await page.getByRole('button', { name: 'Відправити' }).click();
+      await page.getByRole('heading', { name: 'Готово!' }).waitFor();
+      await page.getByRole('button', { name: 'Пояснення' }).click();
+
+      await page.getByRole('heading', { name: 'Пояснення', level: 1 }).waitFor();
+      await page.getByText('Питань ще немає', { exact: false }).waitFor();
+      await page.getByText(`Ціна за одне питання ${formatUah(2)}`).waitFor();
+      await waitForIdle(page);
+      await shoot(page, `explanation-empty-${theme}`);
+
+      const before = await balance(env);
+      await watchAnswerGrowth(page);
+      await page.getByLabel('Ваше питання').fill('Як знайти похідну складеної функції?');
+      await page.getByRole('button', { name: `Запитати за ${formatUah(2)}` }).click();
+      // The stored answer brings its copy and share buttons.
+      await page.getByRole('button', { name: 'Копіювати' }).waitFor({ timeout: 30_000 });
+      const lengths = await page.evaluate(() => (window as unknown as { __answerLengths: number[] }).__answerLengths);
+      expect(lengths.length, 'the answer appeared piece by piece').toBeGreaterThan(3);
+      expect(await page.getByText('Як знайти похідну складеної функції?').count()).toBeGreaterThan(0);
+      await page.getByText('Розберімо крок за кроком.').waitFor();
+      await page.getByRole('math').first().waitFor();
+      expect(await balance(env)).toBeCloseTo(before - 2, 2);
+      await waitForIdle(page);
+      await expectLaidOut(page, ['Розберімо крок за кроком.']);
+      await shoot(page, `explanation-${theme}`);
+
+      // The history's item opens the same conversation.
+      await page.goto(new URL(`/settings/history-task?persona=${PERSONA.student}&theme=${theme}`, env.server.url).toString());
+      await page.getByRole('article', { name: AUTO_TASK }).first().getByRole('button', { name: 'Пояснення' }).click();
+      await page.getByText('Як знайти похідну складеної функції?').first().waitFor();
+    });
+  }
+});
