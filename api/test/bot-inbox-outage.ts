@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DepositRequest } from '@zalik/contract';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createTokenService } from '../src/lib/jwt.js';
@@ -25,6 +25,8 @@ export interface OutageWorld {
   database: Database;
   /** Lines of the API's log that say an update could not be stored (the fault was hit). */
   storeFailures(): number;
+  /** What a failed check prints: the inbox's rows and the API's last log lines. */
+  diagnosis(): Promise<string>;
   /** Creates a Stars top-up of `amount` UAH for `userId` through the API. */
   deposit(userId: number, amount: number): Promise<DepositRequest>;
   status(userId: number, id: string): Promise<string>;
@@ -46,9 +48,16 @@ export async function startOutageWorld(userIds: number[]): Promise<OutageWorld> 
   const fake = await startFakeBotApi(BOT_TOKEN);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-inbox-'));
   let storeFailures = 0;
+  const logTail: string[] = [];
   const api = await startApiProcess(
     { JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: viaProxy, BOT_API_ROOT: fake.apiRoot, LOG_LEVEL: 'warn' },
-    { onLine: (line) => void (line.includes('bot updates could not be stored') && storeFailures++) },
+    {
+      onLine: (line) => {
+        if (line.includes('bot updates could not be stored')) storeFailures++;
+        logTail.push(line.slice(0, 600));
+        if (logTail.length > 60) logTail.shift();
+      },
+    },
   );
   const signer = createTokenService(SECRET, 3600);
   const headers = async (userId: number) => ({
@@ -63,6 +72,13 @@ export async function startOutageWorld(userIds: number[]): Promise<OutageWorld> 
     api,
     database: direct,
     storeFailures: () => storeFailures,
+    async diagnosis() {
+      const inbox = await rows(
+        direct.db,
+        sql`SELECT update_id, attempts, processed_at, failed_at, next_attempt_at, last_error, now() AS now FROM bot_inbox ORDER BY update_id`,
+      );
+      return [JSON.stringify(inbox), ...logTail].join('\n');
+    },
     async deposit(userId, amount) {
       const res = await fetch(`${api.url}/api/v1/transactions/request/deposit`, {
         method: 'POST',

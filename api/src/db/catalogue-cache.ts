@@ -36,6 +36,9 @@ const TABLES: readonly CatalogueTable[] = [
 const CHANNEL = 'catalogue_changed';
 const SYNC_PREFIX = 'sync:';
 
+/** Whether a logged statement is the feed's own round trip (its heartbeat), not a request's. */
+export const isFeedHeartbeat = (params: readonly unknown[]): boolean => params[0] === CHANNEL && String(params[1]).startsWith(SYNC_PREFIX);
+
 interface FeedTimings {
   heartbeatMs?: number;
   syncTimeoutMs?: number;
