@@ -2,15 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests: the built app served by the real API in demo mode, driven by Debian's Chromium
- * through playwright-core. Files run one after another (a 2-core CI machine); each file starts
- * its own API with its own database, so tests never see each other's data.
+ * through playwright-core. Each file starts its own API on its own copy of the run's migrated
+ * database, so tests never see each other's data. Two files at a time on a 2-core CI machine:
+ * a file spends most of its time waiting on its browser and its API, and one at a time made
+ * the browser pass half of CI.
  */
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['./e2e/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],

@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   await app.register(errorsPlugin);
+  app.decorate('unpagedListMax', deps.config.unpagedListMax);
   // First, so a request shed under load costs nothing further and every answer is counted.
   await app.register(overloadPlugin, { config: deps.config.overload });
   await app.register(metricsPlugin, { config: deps.config.metrics, database: deps.database });

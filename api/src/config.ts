@@ -18,6 +18,8 @@ export interface Config {
   analytics: AnalyticsPool;
   /** How long a dashboard panel's answer is shared by every admin who asks (0: never). */
   dashboardCacheSeconds: number;
+  /** The most items a whole (unpaged) list answers (http/json-stream.ts). */
+  unpagedListMax: number;
   botToken: string;
   /** No real bot: a local token signs initData for demo personas. */
   demo: boolean;
@@ -407,6 +409,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbTimeouts: dbTimeouts(env),
     analytics: analytics(env),
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 60),
+    unpagedListMax: int(env, 'UNPAGED_LIST_MAX', 2000, 1),
     // Demo mode signs initData itself, with a token that only this process knows.
     botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,
     demo,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { buildWeb } from '../build/build-web';
 import { PERSONA, VIEWPORT, apiAs, launchBrowser } from '../e2e/helpers';
+import { createDataTemplate } from '../e2e/data-template';
 import { startServer } from '../e2e/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -182,7 +183,8 @@ const chosen = (process.env.BENCH_PROFILES ?? 'fast3g,lighthouse').split(',').ma
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-web-'));
 process.env.NODE_ENV = 'production';
 await buildWeb(outDir);
-const server = await startServer(outDir);
+const template = await createDataTemplate(process.env.DATABASE_URL);
+const server = await startServer(outDir, template.data);
 const browser = await launchBrowser();
 try {
   // Returning: the student chose a course before, so `/` is the main layout, not onboarding.
@@ -229,5 +231,6 @@ try {
 } finally {
   await browser.close().catch(() => undefined);
   await server.stop();
+  await template.drop();
   rmSync(outDir, { recursive: true, force: true });
 }

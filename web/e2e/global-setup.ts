@@ -1,6 +1,7 @@
 /**
- * Builds the web app once per run into a temp folder; every test file then serves that build
- * from its own API process (see startServer in helpers.ts).
+ * Builds the web app once per run into a temp folder, and migrates one database as the run's
+ * template; every test file then serves that build from its own API process on its own copy
+ * of the template (see startServer in server.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,14 +9,16 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWeb } from '../build/build-web';
 import { CHROMIUM } from './paths';
+import { createDataTemplate, type DataTemplate } from './data-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     webDist: string;
+    dataTemplate: DataTemplate;
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).`);
   }
@@ -30,5 +33,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     else process.env.NODE_ENV = nodeEnv;
   });
   project.provide('webDist', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  const template = await createDataTemplate(process.env.DATABASE_URL);
+  project.provide('dataTemplate', template.data);
+  return async () => {
+    rmSync(outDir, { recursive: true, force: true });
+    await template.drop();
+  };
 }

@@ -72,7 +72,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** `prepare` writes rows into the API's database before the API starts (e2e/dashboard's history). */
 export async function startE2E(prepare?: (data: ServerData) => Promise<void>): Promise<E2E> {
-  const server = await startServer(inject('webDist'), prepare);
+  const server = await startServer(inject('webDist'), inject('dataTemplate'), prepare);
   let browser: Browser;
   try {
     browser = await launchBrowser();

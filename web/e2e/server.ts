@@ -1,14 +1,14 @@
 /**
- * One real API process per test file: demo mode (no BOT_TOKEN), a temp DATA_DIR, a fresh
- * PostgreSQL database when DATABASE_URL is set (dropped afterwards), serving the web build.
+ * One real API process per test file: demo mode (no BOT_TOKEN), a temp DATA_DIR, its own copy
+ * of the run's migrated database (PGlite in DATA_DIR, or a PostgreSQL database dropped
+ * afterwards when DATABASE_URL is set), serving the web build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-// The same throwaway-database helper as the API's tests and benchmarks (pg is the API's driver).
-import { createScratchDatabase } from '../../api/src/db/scratch';
+import { copyDataTemplate, type DataTemplate } from './data-template';
 import { REPO_ROOT } from './paths';
 
 
@@ -50,10 +50,10 @@ export interface ServerData {
   databaseUrl: string | undefined;
 }
 
-export async function startServer(webDist: string, prepare?: (data: ServerData) => Promise<void>): Promise<TestServer> {
+export async function startServer(webDist: string, template: DataTemplate, prepare?: (data: ServerData) => Promise<void>): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-e2e-data-'));
-  const pgDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'zalik_e2e') : undefined;
+  const pgDb = await copyDataTemplate(template, dataDir, process.env.DATABASE_URL);
   try {
     await prepare?.({ dataDir, databaseUrl: pgDb?.url });
   } catch (err) {

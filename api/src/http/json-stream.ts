@@ -1,6 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `UNPAGED_LIST_MAX`: the most items a whole list answers. */
+    unpagedListMax: number;
+  }
+}
+
+/** Says every whole list's cap, so a client can tell a full list from a cut one. */
+export const LIST_LIMIT_HEADER = 'x-list-limit';
+
 /**
  * Answers a JSON array read batch by batch. The lists older clients ask for whole (every
  * user, a buyer's every order) were built, validated and serialized in one go: 20 000 users
@@ -9,23 +19,38 @@ import type { FastifyReply } from 'fastify';
  * milliseconds at a time. The first batch is read before the answer starts: a database that
  * cannot serve still gets its Ukrainian 503. A failure later can only cut the answer short,
  * which a client sees as a broken response, never as a shorter valid list.
+ *
+ * A whole list answers at most `UNPAGED_LIST_MAX` items (its first ones, in the list's order;
+ * the header `x-list-limit` says the cap): a buyer with six thousand orders or a million users
+ * otherwise made one answer of megabytes that took seconds to send. The paged form of every
+ * such call reaches the rest.
  */
 export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncIterable<readonly T[]>): Promise<FastifyReply> {
+  const cap = reply.server.unpagedListMax;
   const source = batches[Symbol.asyncIterator]();
   const first = await source.next();
   async function* chunks(): AsyncGenerator<string> {
     let next = first;
     let separator = '';
+    let left = cap;
     yield '[';
-    while (!next.done) {
-      if (next.value.length > 0) {
-        yield separator + next.value.map((item) => JSON.stringify(item)).join(',');
+    while (!next.done && left > 0) {
+      const items = next.value.length > left ? next.value.slice(0, left) : next.value;
+      if (items.length > 0) {
+        yield separator + items.map((item) => JSON.stringify(item)).join(',');
         separator = ',';
+        left -= items.length;
       }
+      if (left === 0) break;
       await new Promise<void>((resolve) => setImmediate(resolve));
       next = await source.next();
     }
+    // A list cut at the cap stops reading: the generator's next batch is never asked for.
+    await source.return?.();
     yield ']';
   }
-  return reply.type('application/json; charset=utf-8').send(Readable.from(chunks(), { objectMode: false }));
+  return reply
+    .header(LIST_LIMIT_HEADER, String(cap))
+    .type('application/json; charset=utf-8')
+    .send(Readable.from(chunks(), { objectMode: false }));
 }
