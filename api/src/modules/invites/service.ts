@@ -20,12 +20,12 @@ import { lockInviter, referralBonusKey } from './clawback.js';
 export { referralBonusKey };
 
 /**
- * What a friend "spent": the price charged for their DONE orders only. DONE is final (paid to
- * the developer, no way back to a refund), while an open order's money may still return to
- * the buyer: counting it let a bonus be claimed on purchases cancelled right after.
+ * What a friend "spent": the price charged for their DONE orders only, kept on the user's row
+ * as orders end (`users.done_spend`, migration 0063). DONE is final for the buyer (paid to the
+ * developer), while an open order's money may still return to the buyer: counting it let a
+ * bonus be claimed on purchases cancelled right after.
  */
-const SPEND = sql`COALESCE((SELECT SUM(o.price) FROM orders o
-  WHERE o.buyer_id = u.telegram_id AND o.status = 'DONE'), 0)`;
+const SPEND = sql`u.done_spend`;
 
 /** Friends read and sent per batch. */
 const FRIEND_BATCH = 200;

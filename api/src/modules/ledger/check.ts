@@ -128,5 +128,15 @@ export async function checkLedger(ex: Executor): Promise<LedgerReport> {
   }
   if (n(tutor?.unpaid) > 0) problems.push(`${n(tutor?.unpaid)} refunded explanation questions have no refund transfer`);
 
+  // The invitation reads what friends spent from users.done_spend (migration 0063): it must be
+  // exactly what their DONE orders charged.
+  const spend = await row<{ off: number | string }>(
+    ex,
+    sql`SELECT count(*) AS off FROM users u
+        LEFT JOIN (SELECT buyer_id, sum(price) AS total FROM orders WHERE status = 'DONE' GROUP BY buyer_id) s ON s.buyer_id = u.telegram_id
+        WHERE u.done_spend <> COALESCE(s.total, 0)`,
+  );
+  if (n(spend?.off) > 0) problems.push(`${n(spend?.off)} users' done_spend differs from what their DONE orders charged`);
+
   return { ok: problems.length === 0, problems, accounts: n(totals?.accounts), transfers: n(totals?.transfers) };
 }
