@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ['./e2e/global-setup.ts'],
     fileParallelism: true,
     maxWorkers: 2,
+    // Beside another file's browser and API, a loaded machine now and then misses a 30 s wait;
+    // a test that fails twice fails (its pages' pictures and text are kept: e2e/helpers.ts).
+    retry: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],

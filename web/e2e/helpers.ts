@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
 import { startServer, type ServerData, type TestServer } from './server';
 
@@ -70,6 +70,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The pages of this file's running browser test (one per file: each file has its own modules). */
+const openPages: Page[] = [];
+
+/**
+ * A failed browser test leaves what its pages showed: a screenshot of each page still open
+ * (web/screenshots/failed-*.png) and its address and text in the test's output, so a timeout
+ * says what was on the screen instead of only what was awaited.
+ */
+afterEach(async ({ task }) => {
+  const pages = openPages.splice(0).filter((p) => !p.isClosed());
+  if (task.result?.state !== 'fail') return;
+  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+  for (const [i, page] of pages.entries()) {
+    const text = await page.evaluate(() => document.body.innerText).catch((e: Error) => `(no text: ${e.message})`);
+    await shoot(page, `failed-${name}-${i}`).catch(() => undefined);
+    console.error(`page ${i} of the failed test at ${page.url()}:\n${text.slice(0, 1500)}`);
+  }
+});
+
 /** `prepare` writes rows into the API's database before the API starts (e2e/dashboard's history). */
 export async function startE2E(prepare?: (data: ServerData) => Promise<void>): Promise<E2E> {
   const server = await startServer(inject('webDist'), inject('dataTemplate'), prepare);
@@ -102,6 +121,7 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
       url.searchParams.set('persona', persona);
       url.searchParams.set('theme', theme);
       if (platform) url.searchParams.set('platform', platform);
+      openPages.push(page);
       await page.goto(url.toString());
       return page;
     },
