@@ -67,7 +67,7 @@ export const MSG = {
   broadcastFileTooBig: 'Файл розсилки не може бути більшим за 5 МБ.',
   broadcastNotFound: 'Розсилку не знайдено.',
   broadcastNoRecipients: 'Немає кому надіслати: у цій аудиторії немає жодного користувача, що не заблокував бота.',
-  maintenance: 'Zalik оновлюється. Зовсім скоро все знову працюватиме — спробуйте трохи згодом.',
+  maintenance: 'Залік оновлюється. Зовсім скоро все знову працюватиме — спробуйте трохи згодом.',
   maintenanceEnabled: 'Вкажіть, чи ввімкнути технічне обслуговування (true або false).',
   maintenanceMessageTooLong: 'Повідомлення про технічне обслуговування не може бути довшим за 500 символів.',
   invalidField: (field: string) => `Некоректне значення поля «${field}».`,
@@ -85,7 +85,7 @@ export const MSG = {
   taskNotFound: 'Завдання не знайдено.',
   taskTitle: 'Назва завдання має бути довжиною від 1 до 255 символів.',
   priceInvalid: 'Ціна має бути цілим додатним числом гривень.',
-  taskTypeInvalid: 'Оберіть тип завдання: REGULAR або TEST.',
+  taskTypeInvalid: 'Оберіть тип завдання: звичайне завдання або тест.',
   developerNotDeveloper: 'Обраний користувач не має ролі розробника.',
   argumentsUnknown: 'Обрано аргументи, яких не існує.',
   argumentInUse: 'Аргумент використовується у завданнях, його не можна видалити.',
@@ -129,7 +129,7 @@ export const MSG = {
   depositTooManyOpen: (max: number) =>
     `У вас уже ${max} незавершених поповнень. Оплатіть одне з них або зачекайте, поки воно скінчиться.`,
   depositNotFound: 'Поповнення не знайдено.',
-  depositStarsUnavailable: 'Оплата зірками Telegram зараз недоступна. Спробуйте пізніше або оберіть картку.',
+  depositStarsUnavailable: 'Оплата через Telegram Stars зараз недоступна. Спробуйте пізніше або оберіть картку.',
   depositNotRefundable: 'Повернути можна лише оплачене зірками поповнення, яке ще не повернуто.',
   depositRefundSpent: 'Повернення неможливе: частину цих коштів уже витрачено.',
   depositRefundFailed: 'Telegram не виконав повернення зірок. Кошти не списано, спробуйте ще раз.',
@@ -174,7 +174,9 @@ export const MSG = {
   linkInvalid: 'Посилання недійсне або застаріло.',
   fileNotFound: 'Файл не знайдено.',
   fileOrderRefunded: 'Замовлення скасовано з поверненням коштів, тому його файли більше не доступні.',
-  fileTypeUnsupported: 'Такий тип файлу не підтримується.',
+  /** Names the refused file and what may be sent instead (the server and the app before upload say the same). */
+  fileTypeUnsupported: (fileName: string, allowed: readonly string[]) =>
+    `Файл «${fileName}» не можна надіслати: такий тип не підтримується. Дозволені типи: ${allowed.join(', ')}.`,
   orderAccepted: 'Замовлення прийнято. Розробник надішле відповідь у бот, а файли з’являться в історії покупок.',
   orderMessageTooLong: 'Повідомлення має бути не довшим за 2000 символів.',
   templateTooBig: 'Шаблон не може важити більше 10 мегабайтів.',
