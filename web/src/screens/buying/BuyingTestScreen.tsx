@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MSG, TEST_MAX_QUESTIONS, testQuestionLabel, type Task } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Button, CloseIcon, Input, MainAction } from '../../ui';
+import { Button, CloseIcon, MainAction, TextArea } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
 import { Payment, sendLabel } from './Payment';
 import { usePayment } from './usePayment';
@@ -67,9 +67,12 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
       {questions.map((q, i) => {
         const label = testQuestionLabel(first?.name, i);
         const field = (
-          <Input
+          <TextArea
             id={fieldId(q.key)}
             label={label}
+            rows={1}
+            autoGrow
+            className={styles.questionField}
             placeholder={first?.description}
             value={q.value}
             disabled={sending}
