@@ -25,6 +25,14 @@ export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': Idempotency
  */
 export const ORDER_STATUSES = ['IN_PROGRESS', 'DELIVERED', 'DISPUTED', 'DONE', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** An order's state in words: the buyer's history and the accountant's CSV say the same. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  IN_PROGRESS: 'В роботі',
+  DELIVERED: 'Очікує перевірки',
+  DISPUTED: 'Спір',
+  DONE: 'Виконано',
+  REFUNDED: 'Кошти повернуто',
+};
 
 /**
  * An order's `status` as the product's clients read it: IN_PROGRESS until files are delivered,
