@@ -185,6 +185,21 @@ export const MSG = {
   templateTooManyTags: 'Шаблон містить помилку: забагато тегів (понад 1000).',
   templateCheckFailed: 'Не вдалося перевірити шаблон: він завеликий або заскладний. Спростіть документ і спробуйте ще раз.',
   templateOutdated: 'Шаблон цього завдання не відповідає його аргументам. Гроші не списано, спробуйте пізніше.',
+  // What docxtemplater finds wrong in an uploaded template, in the uploader's words (template-problems.ts).
+  templateUnclosedTag: (tag: string) => `тег «${tag}» не закрито: бракує «}»`,
+  templateUnopenedTag: (tag: string) => `тег «${tag}» не відкрито: бракує «{»`,
+  templateDoubleOpen: (tag: string) => `у тегу «${tag}» зайва дужка «{»`,
+  templateDoubleClose: (tag: string) => `у тегу «${tag}» зайва дужка «}»`,
+  templateUnclosedLoop: (name: string) => `цикл {#${name}} не закрито тегом {/${name}}`,
+  templateUnopenedLoop: (name: string) => `тег {/${name}} закриває цикл, який не відкрито`,
+  templateLoopMismatch: (opening: string, closing: string) => `цикл {#${opening}} закрито тегом {/${closing}} замість {/${opening}}`,
+  templateLoopsCrossed: (outer: string, inner: string) => `цикли {#${outer}} і {#${inner}} переплетено: закрийте внутрішній цикл перед зовнішнім`,
+  templateLoopMisplaced: (name: string) => `теги циклу «${name}» стоять у різних частинах документа (наприклад, один у таблиці, а інший поза нею)`,
+  templateTagBroken: (tag: string) => `тег «${tag}» записано з помилкою`,
+  templateBroken: 'теги записано з помилкою: перевірте фігурні дужки',
+  /** Where a template's problem is: the document's part, the paragraph's number and its text. */
+  templatePlace: (part: string, paragraph: number, text: string) => `${part}, абзац ${paragraph}: «${text}»`,
+  templateMore: (n: number) => `і ще ${n}`,
   templateUnsupportedTag: (tag: string) => `тег «${tag}» не підтримується (дозволені лише {назва} і цикл {#answers}…{/answers})`,
   onlyTemplateOwner: 'Шаблон може завантажити лише адміністратор або розробник завдання.',
 
