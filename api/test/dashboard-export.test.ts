@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EXPORT_COLUMNS, MSG, type ExportLink } from '@zalik/contract';
+import { EXPORT_COLUMNS, MSG, ORDER_STATUS_LABELS, type ExportLink, type OrderStatus } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { exportCsv } from '../src/modules/dashboard/export.queries.js';
 import { createExportLinks, EXPORT_LINK_TTL_SECONDS } from '../src/modules/dashboard/links.js';
@@ -96,12 +96,15 @@ describe('CSV exports', () => {
     expect(expected.length).toBeGreaterThan(2000);
     expect(lines).toEqual(
       expected.map((o) => [
-        String(o.id), o.at, o.status, String(o.buyer_id), text(String(o.username)), String(o.task_id), text(String(o.task_title)),
+        String(o.id), o.at, ORDER_STATUS_LABELS[o.status as OrderStatus], String(o.buyer_id), text(String(o.username)), String(o.task_id), text(String(o.task_title)),
         text(String(o.subject_name)), text(String(o.teacher_name)), String(o.developer_id), text(String(o.developer_name)),
         o.auto_generate ? 'авто' : 'ручне', uah(o.full_price as number), String(o.discount_percent), uah(o.price as number),
         String(o.platform_fee_percent), o.free_take ? 'так' : 'ні', o.delivered, o.deadline, o.completed, o.refunded,
       ]),
     );
+    // The state column reads as words, never as a code like DONE.
+    expect(lines.filter((l) => /^[A-Z_]+$/.test(l[2]!))).toEqual([]);
+    expect(lines.map((l) => l[2])).toContain('Виконано');
     const tricky = lines.find((l) => l[6]!.includes('HYPERLINK'));
     expect(tricky?.[6]).toBe('\'=HYPERLINK("http://x";"Курсова; частина 1")\nдругий рядок');
   });

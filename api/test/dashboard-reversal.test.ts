@@ -86,8 +86,8 @@ describe('a released sale its developer cancels', () => {
       ['FEE_REVERSAL', '30,00'],
     ]);
     const byId = new Map((await csv('orders')).map((o) => [o['ID'], o]));
-    expect(byId.get(cancelled)).toMatchObject({ 'Статус': 'REFUNDED', 'Сплачено (грн)': '300,00' });
+    expect(byId.get(cancelled)).toMatchObject({ 'Статус': 'Кошти повернуто', 'Сплачено (грн)': '300,00' });
     expect(byId.get(cancelled)!['Повернено (Київ)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(byId.get(kept)).toMatchObject({ 'Статус': 'DONE', 'Повернено (Київ)': '' });
+    expect(byId.get(kept)).toMatchObject({ 'Статус': 'Виконано', 'Повернено (Київ)': '' });
   });
 });

@@ -87,7 +87,7 @@ describe('demo mode: Stars through the fake Bot API', () => {
     const slug = slugOf(request.paymentLink);
 
     const invoice = await app.inject({ method: 'GET', url: `/api/dev/stars/invoice/${slug}` });
-    expect([invoice.statusCode, invoice.json()]).toEqual([200, { title: 'Поповнення Zalik на 250 грн', stars: 550, amount: 250 }]);
+    expect([invoice.statusCode, invoice.json()]).toEqual([200, { title: 'Поповнення Залік на 250 грн', stars: 550, amount: 250 }]);
 
     const paid = await app.inject({ method: 'POST', url: `/api/dev/stars/invoice/${slug}/pay` });
     expect([paid.statusCode, paid.json()]).toEqual([200, { ok: true }]);

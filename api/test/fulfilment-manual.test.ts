@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG, ORDER_MAX_FILE_BYTES } from '@zalik/contract';
+import { MSG, ORDER_FILE_EXTENSIONS, ORDER_MAX_FILE_BYTES, type InProgressOrder } from '@zalik/contract';
+import { makeTask } from './fixtures.js';
 import { rows } from '../src/db/client.js';
 import { buildApp, createDeps } from '../src/app.js';
 import { auth, type TestContext } from './helpers.js';
@@ -78,6 +79,8 @@ describe('a manual order', () => {
       teacherName: 'Петренко П. П.',
       taskTitle: 'Курсова робота',
       arguments: ['Бойко О. О.', '12'],
+      // The developer reads each value under the field the student typed it in.
+      argumentNames: ['ПІБ', 'Варіант'],
       createdAt: expect.any(String),
       deadlineAt: expect.any(String),
       revisions: 0,
@@ -89,6 +92,18 @@ describe('a manual order', () => {
     const student = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.student) });
     expect(student.statusCode).toBe(403);
     await expectLedgerBalanced({ db: db() });
+  });
+
+  it("names a test's answers as the student's form did: the first argument's name, numbered", async () => {
+    const taskId = await makeTask(db(), { teacherId: w.teacherId, developerId: DEV, title: 'Тест з алгебри', price: 50, type: 'TEST', argumentIds: w.argIds.slice(0, 1) });
+    const res = await buy(ctx, w.student, taskId, ['Що таке матриця?', 'Знайдіть визначник']);
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = await ctx.app.inject({ method: 'GET', url: '/api/v1/histories/developer/in-progress', headers: auth(w.dev) });
+    const order = queue.json<InProgressOrder[]>().find((o) => o.id === res.json().id);
+    expect(order && [order.arguments, order.argumentNames]).toEqual([
+      ['Що таке матриця?', 'Знайдіть визначник'],
+      ['ПІБ №1', 'ПІБ №2'],
+    ]);
   });
 
   it('its developer delivers files and a message: order DELIVERED, money held in escrow until the buyer accepts, buyer notified', async () => {
@@ -169,8 +184,8 @@ describe('a manual order', () => {
         413,
         MSG.orderFileTooBig,
       ],
-      [[{ name: 'file', filename: 'virus.exe', value: Buffer.from('MZ\x90\x00') }], 400, MSG.fileTypeUnsupported],
-      [[{ name: 'file', filename: 'fake.pdf', value: Buffer.from('<html>not a pdf</html>') }], 400, MSG.fileTypeUnsupported],
+      [[{ name: 'file', filename: 'virus.exe', value: Buffer.from('MZ\x90\x00') }], 400, MSG.fileTypeUnsupported('virus.exe', ORDER_FILE_EXTENSIONS)],
+      [[{ name: 'file', filename: 'fake.pdf', value: Buffer.from('<html>not a pdf</html>') }], 400, MSG.fileTypeUnsupported('fake.pdf', ORDER_FILE_EXTENSIONS)],
       [[{ name: 'file', filename: 'a.pdf', value: PDF }, { name: 'message', value: 'x'.repeat(2001) }], 400, MSG.orderMessageTooLong],
     ];
     for (const [parts, status, message] of cases) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG } from '@zalik/contract';
+import { MSG, ORDER_FILE_EXTENSIONS } from '@zalik/contract';
 import { buildApp } from '../src/app.js';
 import { rows } from '../src/db/client.js';
 import { auth, createTestContext, type TestContext } from './helpers.js';
@@ -109,7 +109,10 @@ describe('uploads are judged by their bytes', () => {
   ])('refuses %s', async (_what, filename, bytes) => {
     const res = await upload([{ name: 'file', filename, contentType: 'application/pdf', value: bytes }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MSG.fileTypeUnsupported });
+    expect(res.json()).toEqual({ message: MSG.fileTypeUnsupported(filename, ORDER_FILE_EXTENSIONS) });
+    // The developer learns which file and what would do instead.
+    expect(res.json().message).toContain(`«${filename}»`);
+    expect(res.json().message).toMatch(/Дозволені типи: pdf, docx, .*, pas\.$/);
   });
 });
 

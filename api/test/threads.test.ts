@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONTACT_MASK, MSG, type HistoryItem, type InProgressOrder, type ThreadMessage } from '@zalik/contract';
+import { CONTACT_MASK, MSG, ORDER_FILE_EXTENSIONS, type HistoryItem, type InProgressOrder, type ThreadMessage } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
 import { ADMIN_ID, auth, createTestContext, type TestContext } from './helpers.js';
 import { DEV, NO_RATE_LIMITS, STUDENT, blobCount, createWorld, download, topUp, type World } from './purchase-world.js';
@@ -129,7 +129,7 @@ describe('writing', () => {
       [t.post(id, w.student, null), 400, MSG.threadTextEmpty],
       [t.post(id, w.student, 'я'.repeat(4001)), 400, MSG.threadTextTooLong(4000)],
       [t.post(id, w.student, 'Файли', Array.from({ length: 6 }, (_, i) => pdf(`f${i}.pdf`))), 413, MSG.threadTooManyFiles(5)],
-      [t.post(id, w.student, 'Файл', [pdf('a.pdf'), exe]), 400, MSG.fileTypeUnsupported],
+      [t.post(id, w.student, 'Файл', [pdf('a.pdf'), exe]), 400, MSG.fileTypeUnsupported('virus.exe', ORDER_FILE_EXTENSIONS)],
       [t.post(id, w.student, 'Великий', [pdf('big.pdf', Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]))]), 413, MSG.threadFileTooBig(20)],
     ];
     for (const [call, status, message] of cases) {

@@ -48,6 +48,22 @@ export const SUPPORT_MAX_FILE_BYTES = 5242880;
 export const SUPPORT_MESSAGE_MAX = 3500;
 export const ORDER_MAX_FILES = 10;
 export const ORDER_MAX_FILE_BYTES = 20 * 1024 * 1024;
+/**
+ * The extensions an order's answer and a thread's attachment may have (lower case): the server
+ * also checks that the bytes look like the format, the app checks the name before upload.
+ */
+export const ORDER_FILE_EXTENSIONS = [
+  'pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'doc', 'xls', 'ppt', 'rar', '7z', 'png', 'jpg', 'jpeg', 'gif', 'webp',
+  'txt', 'md', 'csv', 'rtf', 'json', 'xml', 'sql', 'py', 'c', 'h', 'cpp', 'cs', 'java', 'js', 'ts', 'html', 'css', 'ipynb', 'm', 'pas',
+] as const;
+export type OrderFileExtension = (typeof ORDER_FILE_EXTENSIONS)[number];
+/** The file's extension when it is one ORDER_FILE_EXTENSIONS allows, else null. */
+export function orderFileExtension(fileName: string): OrderFileExtension | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return (ORDER_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as OrderFileExtension) : null;
+}
 
 export const NEWS_SLIDE_MS = 10_000;
 export const NEWS_SLIDES = 2;

@@ -25,6 +25,14 @@ export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': Idempotency
  */
 export const ORDER_STATUSES = ['IN_PROGRESS', 'DELIVERED', 'DISPUTED', 'DONE', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** An order's state in words: the buyer's history and the accountant's CSV say the same. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  IN_PROGRESS: 'В роботі',
+  DELIVERED: 'Очікує перевірки',
+  DISPUTED: 'Спір',
+  DONE: 'Виконано',
+  REFUNDED: 'Кошти повернуто',
+};
 
 /**
  * An order's `status` as the product's clients read it: IN_PROGRESS until files are delivered,
@@ -169,6 +177,12 @@ export const InProgressOrder = z.object({
   teacherName: z.string(),
   taskTitle: z.string(),
   arguments: z.array(z.string()),
+  /**
+   * The field each of `arguments` was entered in, in the same order, as the buyer's form named
+   * it: a regular task's argument names, a test's questions ('Питання №2'); empty when they no
+   * longer line up (the task's arguments changed since the purchase).
+   */
+  argumentNames: z.array(z.string()),
   createdAt: IsoDate,
   deadlineAt: IsoDate.nullable(),
   /** Revisions asked so far; the latest comment says what to change. */
@@ -351,6 +365,9 @@ export const TEMPLATE_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
 /** Placeholders in one template, loops included; a real one has a few dozen. */
 export const TEMPLATE_MAX_TAGS = 1000;
 export const TEMPLATE_ANSWERS_TAG = 'answers';
+
+/** A test task's question field as the buyer's form names it: after the task's first argument, numbered from 1. */
+export const testQuestionLabel = (argumentName: string | undefined, index: number): string => `${argumentName ?? 'Питання'} №${index + 1}`;
 export const TEMPLATE_NUMBER_TAG = 'number';
 export const TEMPLATE_VALUE_TAG = 'value';
 

@@ -66,8 +66,12 @@ describe('a manual order from purchase to delivery', () => {
     for (const text of ['@student_demo', PERSONA.student, MANUAL_TASK]) {
       expect(await card.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
+    // The card is titled with its task; each answer shows under its field's name.
+    expect(await card.getByRole('heading', { name: MANUAL_TASK }).count()).toBe(1);
     await card.getByRole('button', { name: 'Показати (3)' }).click();
-    expect(await card.getByRole('listitem').allTextContents()).toEqual(['Шевченко Т. Г.', 'КН-21', TOPIC]);
+    const answers = card.getByRole('region', { name: 'Відповіді студента' });
+    expect(await answers.getByRole('term').allTextContents()).toEqual(['ПІБ студента', 'Група', 'Тема']);
+    expect(await answers.getByRole('definition').allTextContents()).toEqual(['Шевченко Т. Г.', 'КН-21', TOPIC]);
 
     await chooseFiles(card);
     await card.getByLabel('Повідомлення студенту').fill('Розв’язок у PDF, код обчислень — у .py.');

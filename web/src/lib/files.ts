@@ -17,6 +17,8 @@ export interface FileLimits {
   /** What to say when a pick would exceed `maxFiles`, and when a file exceeds `maxBytes`. */
   tooMany: string;
   tooBig: string;
+  /** What to say of a file the server would refuse by its name (absent: any name will do). */
+  unsupported?: (file: File) => string | null;
 }
 
 const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -28,14 +30,21 @@ const same = (a: File, b: File) => a.name === b.name && a.size === b.size && a.l
  */
 export function addLimitedFiles(current: File[], picked: File[], limits: FileLimits): FilesPick {
   const fresh = picked.filter((f) => !current.some((c) => same(c, f)));
-  const fitting = fresh.filter((f) => f.size <= limits.maxBytes);
+  const refusal = (f: File) => limits.unsupported?.(f) ?? null;
+  const typed = fresh.filter((f) => refusal(f) === null);
+  const fitting = typed.filter((f) => f.size <= limits.maxBytes);
   if (current.length + fitting.length > limits.maxFiles) return { files: current, problem: limits.tooMany };
-  return { files: [...current, ...fitting], problem: fitting.length < fresh.length ? limits.tooBig : undefined };
+  const refused = fresh.find((f) => refusal(f) !== null);
+  return { files: [...current, ...fitting], problem: fitting.length < typed.length ? limits.tooBig : refused ? refusal(refused) : undefined };
 }
 
 /** The same limits for what is about to be sent (a last check, whatever filled the list). */
 export function limitedFilesProblem(files: File[], limits: FileLimits): string | undefined {
   if (files.length > limits.maxFiles) return limits.tooMany;
   if (files.some((f) => f.size > limits.maxBytes)) return limits.tooBig;
+  for (const f of files) {
+    const refused = limits.unsupported?.(f);
+    if (refused) return refused;
+  }
   return undefined;
 }

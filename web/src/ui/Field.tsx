@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { haptic } from '../telegram/sdk';
 import styles from './Field.module.css';
 import page from './Page.module.css';
@@ -74,13 +74,25 @@ export function Input({ label, hint, error, id, className, ...rest }: InputProps
   );
 }
 
-export type TextAreaProps = FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+export type TextAreaProps = FieldProps &
+  TextareaHTMLAttributes<HTMLTextAreaElement> & {
+    /** Grows with its text instead of scrolling inside (the caller sets the starting height). */
+    autoGrow?: boolean;
+  };
 
 /** A labelled multi-line input. */
-export function TextArea({ label, hint, error, id, className, ...rest }: TextAreaProps) {
+export function TextArea({ label, hint, error, id, className, autoGrow, ...rest }: TextAreaProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!autoGrow || !el) return;
+    el.style.height = 'auto';
+    // scrollHeight leaves out the borders the border-box height includes.
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [autoGrow, rest.value]);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      {(control) => <textarea {...control} {...rest} />}
+      {(control) => <textarea ref={ref} {...control} {...rest} />}
     </FieldFrame>
   );
 }

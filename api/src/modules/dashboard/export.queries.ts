@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, EXPORT_COLUMNS, type AuditEntry, type ExportKind } from '@zalik/contract';
+import { AUDIT_ACTION_LABELS, EXPORT_COLUMNS, ORDER_STATUS_LABELS, type AuditEntry, type ExportKind, type OrderStatus } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { inBatches } from '../../db/batches.js';
 import { csvStream, uahCell, type Cell } from './csv.js';
@@ -45,7 +45,7 @@ interface TransferRow extends Keyed {
 
 interface OrderRow extends Keyed {
   at: string;
-  status: string;
+  status: OrderStatus;
   buyer_id: Num;
   buyer: string | null;
   task_id: Num;
@@ -109,7 +109,8 @@ export function orderPages(ex: Executor, from: string, to: string, size = EXPORT
             ORDER BY o.created_at, o.id LIMIT ${size}`,
       ),
     (r) => [
-      Number(r.id), r.at, r.status, Number(r.buyer_id), r.buyer ?? '', Number(r.task_id), r.task_title, r.subject_name, r.teacher_name,
+      // The state in words, as the app says it (the accountant does not read status codes).
+      Number(r.id), r.at, ORDER_STATUS_LABELS[r.status], Number(r.buyer_id), r.buyer ?? '', Number(r.task_id), r.task_title, r.subject_name, r.teacher_name,
       Number(r.developer_id), r.developer_name, r.type, uahCell(r.full_price), Number(r.discount_percent), uahCell(r.price),
       Number(r.platform_fee_percent), r.free_take, r.delivered, r.deadline, r.completed, r.refunded,
     ],

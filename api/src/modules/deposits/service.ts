@@ -99,8 +99,8 @@ export async function createDeposit(deps: CreateDeps, userId: number, amountUah:
     let link: string;
     try {
       link = await gateway!.createInvoiceLink({
-        title: `Поповнення Zalik на ${amountUah} грн`,
-        description: `Зарахування ${amountUah} грн на загальний гаманець Zalik (${code}).`,
+        title: `Поповнення Залік на ${amountUah} грн`,
+        description: `Зарахування ${amountUah} грн на загальний гаманець Залік (${code}).`,
         payload: depositPayload(id),
         stars: stars!,
       });

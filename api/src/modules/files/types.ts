@@ -1,3 +1,5 @@
+import { orderFileExtension, type OrderFileExtension } from '@zalik/contract';
+
 /**
  * What a developer may send as an answer. The extension decides the content type we serve
  * (never the type the uploader claimed), and the bytes must look like that format, so a
@@ -5,7 +7,8 @@
  */
 type Check = 'zip' | 'pdf' | 'ole' | 'png' | 'jpeg' | 'gif' | 'webp' | 'rar' | '7z' | 'text';
 
-const TYPES: Record<string, [mime: string, check: Check]> = {
+// Keyed by the contract's list, so the app's check before upload and this one cannot drift apart.
+const TYPES: Record<OrderFileExtension, [mime: string, check: Check]> = {
   pdf: ['application/pdf', 'pdf'],
   docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'zip'],
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'zip'],
@@ -74,13 +77,10 @@ function looksLike(check: Check, b: Buffer): boolean {
   }
 }
 
-export const ALLOWED_EXTENSIONS = Object.keys(TYPES);
-
 /** The content type to serve a file with, or null when its name or bytes are not acceptable. */
 export function detectFileType(fileName: string, bytes: Buffer): string | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot < 0) return null;
-  const entry = TYPES[fileName.slice(dot + 1).toLowerCase()];
-  if (!entry) return null;
+  const ext = orderFileExtension(fileName);
+  if (!ext) return null;
+  const entry = TYPES[ext];
   return looksLike(entry[1], bytes) ? entry[0] : null;
 }

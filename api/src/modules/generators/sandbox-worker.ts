@@ -80,13 +80,69 @@ function open(template) {
   return zip;
 }
 
-// docxtemplater's own explanations (unclosed tag, unopened loop...), a few of them.
-function explain(err) {
+const unescape = (xml) => xml.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+// The paragraphs of one part of the document as docxtemplater reads its text: every <w:t>'s
+// content joined, as XML (its offsets count '&amp;' as five characters), each paragraph with
+// where its text starts.
+function paragraphsOf(zip, file) {
+  const part = zip.file(file);
+  if (!part) return [];
+  const paragraphs = [];
+  let pos = 0;
+  const re = /<w:p[ >]|<w:t(?: [^>]*)?>([^<]*)<\\/w:t>/g;
+  const xml = part.asText();
+  let m;
+  while ((m = re.exec(xml)) !== null) {
+    if (m[1] === undefined) {
+      paragraphs.push({ start: pos, xml: '' });
+      continue;
+    }
+    if (paragraphs.length === 0) paragraphs.push({ start: pos, xml: '' });
+    paragraphs[paragraphs.length - 1].xml += m[1];
+    pos += m[1].length;
+  }
+  return paragraphs;
+}
+
+// The paragraph an offset falls in: its number in the part (from 1), its text, the offset within that text.
+function locate(paragraphs, offset) {
+  for (let i = paragraphs.length - 1; i >= 0; i--) {
+    const p = paragraphs[i];
+    if (p.start <= offset && (p.xml.length > 0 || p.start < offset)) {
+      return { paragraph: i + 1, text: unescape(p.xml), at: unescape(p.xml.slice(0, offset - p.start)).length };
+    }
+  }
+  return null;
+}
+
+// What docxtemplater found wrong (unclosed tag, unopened loop...), a few of them, with the
+// paragraph each is in; template-check.ts puts them in the uploader's words.
+function explain(err, zip) {
   const props = err.properties || {};
-  const why = (props.errors || []).map((e) => e.properties && e.properties.explanation).filter(Boolean);
-  if (why.length === 0 && props.explanation) why.push(props.explanation);
-  if (why.length === 0) why.push(String(err.message || err));
-  return { why: why.slice(0, 3).map(String), more: Math.max(0, why.length - 3) };
+  const all = props.errors && props.errors.length ? props.errors : [err];
+  const texts = new Map();
+  const str = (v) => (v === undefined || v === null ? null : String(v));
+  const problems = all.slice(0, 3).map((e) => {
+    const p = e.properties || {};
+    const offset = Array.isArray(p.offset) ? p.offset[0] : p.offset;
+    const file = typeof p.file === 'string' ? p.file : null;
+    let place = null;
+    if (file && typeof offset === 'number') {
+      if (!texts.has(file)) texts.set(file, paragraphsOf(zip, file));
+      place = locate(texts.get(file), offset);
+    }
+    return {
+      id: String(p.id || ''),
+      tag: str(p.xtag),
+      opening: str(p.openingtag || (p.lastPair && p.lastPair.left)),
+      closing: str(p.closingtag || (p.pair && p.pair.left)),
+      file,
+      place,
+      explanation: String(p.explanation || e.message || e),
+    };
+  });
+  return { problems, more: Math.max(0, all.length - 3) };
 }
 
 function inspect(job) {
@@ -95,7 +151,7 @@ function inspect(job) {
   try {
     doc = new Docxtemplater(zip, options());
   } catch (err) {
-    if (err && err.name === 'TemplateError') return { templateError: explain(err) };
+    if (err && err.name === 'TemplateError') return { templateError: explain(err, zip) };
     throw new Refusal('not-docx');
   }
   let count = 0;

@@ -52,8 +52,37 @@ export interface TemplatePart {
   inner: TemplatePart[];
 }
 
-/** What `inspect` finds: the placeholders, or docxtemplater's explanations of what is wrong. */
-export type TemplateInspection = { parts: TemplatePart[] } | { templateError: { why: string[]; more: number } };
+/** Where in the document a problem is: the paragraph (from 1) of its part, its text, and the offset within that text. */
+export interface TemplatePlace {
+  paragraph: number;
+  text: string;
+  at: number;
+}
+
+/** One thing docxtemplater found wrong, from its error's `properties`. */
+export interface TemplateProblem {
+  /** docxtemplater's error id: `unclosed_tag`, `unopened_loop`... */
+  id: string;
+  /** The tag as docxtemplater cut it out (`xtag`). */
+  tag: string | null;
+  /** A loop's opening and closing tag names, where the error pairs two. */
+  opening: string | null;
+  closing: string | null;
+  /** The document's part: `word/document.xml`, `word/header1.xml`... */
+  file: string | null;
+  place: TemplatePlace | null;
+  /** docxtemplater's English explanation: only a fallback, never shown as is. */
+  explanation: string;
+}
+
+export interface TemplateErrors {
+  problems: TemplateProblem[];
+  /** How many more it found. */
+  more: number;
+}
+
+/** What `inspect` finds: the placeholders, or what docxtemplater found wrong. */
+export type TemplateInspection = { parts: TemplatePart[] } | { templateError: TemplateErrors };
 
 type Reason = 'timeout' | 'too-large' | 'unpacked-too-large' | 'not-docx' | 'too-many-tags' | 'failed';
 
@@ -63,7 +92,7 @@ interface Reply {
   held?: string[];
   bytes?: Uint8Array;
   parts?: TemplatePart[];
-  templateError?: { why: string[]; more: number };
+  templateError?: TemplateErrors;
   reason?: Reason;
   error?: string;
 }

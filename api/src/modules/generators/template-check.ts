@@ -1,6 +1,7 @@
 import { MSG, TEMPLATE_ANSWERS_TAG, TEMPLATE_NUMBER_TAG, TEMPLATE_VALUE_TAG, type TaskType } from '@zalik/contract';
 import { badRequest } from '../../lib/errors.js';
 import { SandboxError, type Sandbox, type TemplatePart } from './sandbox.js';
+import { templateErrorText } from './template-problems.js';
 
 interface Tag {
   name: string;
@@ -100,9 +101,6 @@ async function compile(sandbox: Sandbox, bytes: Buffer): Promise<Tag[]> {
     if (err instanceof SandboxError) throw badRequest(refusal(err));
     throw err;
   }
-  if ('templateError' in found) {
-    const { why, more } = found.templateError;
-    throw badRequest(MSG.templateInvalid(why.join('; ') + (more > 0 ? ` (і ще ${more})` : '')));
-  }
+  if ('templateError' in found) throw badRequest(templateErrorText(found.templateError));
   return collect(found.parts);
 }

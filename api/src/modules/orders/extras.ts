@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { OrderParty, OrderTask } from '@zalik/contract';
+import { testQuestionLabel, type OrderParty, type OrderTask } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import { loadTasks, type TaskForOrder } from '../catalogue/index.js';
 
@@ -61,6 +61,16 @@ export const partyOf = (extras: OrderExtras, telegramId: number): OrderParty =>
 export function linedUpArguments(o: Pick<OrderFacts, 'taskId' | 'arguments'>, extras: OrderExtras): TaskForOrder['arguments'] {
   const task = extras.tasks.get(o.taskId);
   return task?.type === 'REGULAR' && task.arguments.length === o.arguments.length ? task.arguments : [];
+}
+
+/**
+ * What each of the order's values was entered as, named as the buyer's form named it: a test's
+ * questions numbered after its first argument, else the lined-up argument names (or none).
+ */
+export function answerNames(o: Pick<OrderFacts, 'taskId' | 'arguments'>, extras: OrderExtras): string[] {
+  const task = extras.tasks.get(o.taskId);
+  if (task?.type === 'TEST') return o.arguments.map((_, i) => testQuestionLabel(task.arguments[0]?.name, i));
+  return linedUpArguments(o, extras).map((a) => a.name);
 }
 
 /** The order's task nested as the newest client reads it (what the buyer saw, with today's developer and arguments). */

@@ -17,6 +17,7 @@ import {
   OrderIdParam,
   TelegramIdParam,
   asksForPage,
+  ORDER_FILE_EXTENSIONS,
   endpoints as ep,
   type HistoryType,
 } from '@zalik/contract';
@@ -49,7 +50,7 @@ function receiveOrderFiles(request: FastifyRequest, deps: Pick<OrdersDeps, 'blob
     maxFileBytes: ORDER_MAX_FILE_BYTES,
     textFields: { message: ORDER_MESSAGE_MAX, id: ID_PART_MAX },
     messages: { required: MSG.filesRequired, tooMany: MSG.tooManyOrderFiles, tooBig: MSG.orderFileTooBig, textTooLong: MSG.orderMessageTooLong },
-    accept: (fileName, bytes) => detectFileType(fileName, bytes) ?? badRequest(MSG.fileTypeUnsupported),
+    accept: (fileName, bytes) => detectFileType(fileName, bytes) ?? badRequest(MSG.fileTypeUnsupported(fileName, ORDER_FILE_EXTENSIONS)),
   });
 }
 

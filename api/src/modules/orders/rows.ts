@@ -19,7 +19,7 @@ import type { Config, OrdersConfig } from '../../config.js';
 import { sessionIdOf } from '../explanations/index.js';
 import type { FileLinks } from '../files/index.js';
 import { platformFee } from './money.js';
-import { linedUpArguments, orderTask, partyOf, type OrderExtras } from './extras.js';
+import { answerNames, linedUpArguments, orderTask, partyOf, type OrderExtras } from './extras.js';
 
 /** The rows `queries.ts` reads and the shapes they become: an order, its files, its events. */
 
@@ -292,6 +292,7 @@ export function toInProgressOrder(r: InProgressRow, extras: OrderExtras): InProg
     teacherName: o.teacherName,
     taskTitle: o.taskTitle,
     arguments: o.arguments,
+    argumentNames: answerNames(o, extras),
     createdAt: o.createdAt,
     deadlineAt: isoOrNull(o.deadlineAt),
     revisions: o.revisions,

@@ -26,7 +26,7 @@ export const BOT_TEXT = {
   checkoutPaid: 'Це поповнення вже оплачено. Щоб поповнити ще, створіть нове в застосунку.',
   /** /paysupport: Telegram's terms ask every bot that takes Stars to answer it. */
   paySupport:
-    'Допомога з оплатою зірками Telegram ⭐\n\n' +
+    'Допомога з оплатою через Telegram Stars ⭐\n\n' +
     '• Якщо зірки списано, а гаманець не поповнився, або щось пішло не так — напишіть нам у розділі «Підтримка» ' +
     'застосунку (кнопка нижче): вкажіть дату, суму і, якщо є, номер поповнення.\n' +
     '• Повернення: адміністратор може повернути зірки за поповнення, кошти якого ще не витрачено. ' +
@@ -185,7 +185,7 @@ export function withdrawalDeadlineText(w: { id: string; username: string; telegr
 
 /** To the payer: a Stars top-up reached the general wallet. */
 export function depositPaidText(d: { amountUah: number; balanceUah: number }): string {
-  return `Гаманець поповнено на ${formatUah(d.amountUah)} (оплата зірками Telegram). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
+  return `Гаманець поповнено на ${formatUah(d.amountUah)} (оплата через Telegram Stars). Баланс Загального гаманця: ${formatUah(d.balanceUah)}.`;
 }
 
 /** To the payer: a payment into the Monobank jar reached the general wallet (its code, when it named a top-up). */

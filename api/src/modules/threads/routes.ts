@@ -14,6 +14,7 @@ import {
   ThreadReadBody,
   ThreadStreamQuery,
   ThreadUnread,
+  ORDER_FILE_EXTENSIONS,
   endpoints as ep,
 } from '@zalik/contract';
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +44,7 @@ function receiveMessage(request: FastifyRequest, deps: Pick<ThreadsDeps, 'blobs'
       tooBig: MSG.threadFileTooBig(THREAD_MAX_FILE_BYTES / MB),
       textTooLong: MSG.threadTextTooLong(THREAD_TEXT_MAX),
     },
-    accept: (fileName, bytes) => detectFileType(fileName, bytes) ?? badRequest(MSG.fileTypeUnsupported),
+    accept: (fileName, bytes) => detectFileType(fileName, bytes) ?? badRequest(MSG.fileTypeUnsupported(fileName, ORDER_FILE_EXTENSIONS)),
   });
 }
 

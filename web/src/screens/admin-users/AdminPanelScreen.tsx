@@ -67,7 +67,7 @@ export default function AdminPanelScreen() {
           <Cell
             to={paths.admin.deposits}
             before={<IconTile color={TILE.deposits}><StarIcon size={19} /></IconTile>}
-            subtitle="Зірки Telegram і картка: статуси, повернення зірок"
+            subtitle="Telegram Stars і картка: статуси, повернення зірок"
           >
             Поповнення
           </Cell>

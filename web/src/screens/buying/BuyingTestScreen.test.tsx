@@ -131,4 +131,16 @@ describe('buying a test task', () => {
     expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Що таке JOIN?', '  Що таке індекс?'] });
     expect(screen.getByText(MSG.orderAccepted)).toBeInTheDocument();
   });
+
+  it('takes a long question with its options on several lines, whole (a multi-line field, not a one-line input)', async () => {
+    const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(ORDER) });
+    renderRoutes(buyingRoutes, at);
+    const field = screen.getByRole('textbox', { name: 'Питання №1' });
+    expect(field.tagName).toBe('TEXTAREA');
+    await userEvent.type(field, 'Що повертає LEFT JOIN?{Enter}а) лише збіги{Enter}б) усі рядки лівої таблиці');
+    expect(field).toHaveValue('Що повертає LEFT JOIN?\nа) лише збіги\nб) усі рядки лівої таблиці');
+    await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
+    await screen.findByRole('heading', { name: 'Замовлення прийнято' });
+    expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Що повертає LEFT JOIN?\nа) лише збіги\nб) усі рядки лівої таблиці'] });
+  });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { MSG, TEST_MAX_QUESTIONS, type Task } from '@zalik/contract';
+import { MSG, TEST_MAX_QUESTIONS, testQuestionLabel, type Task } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Button, CloseIcon, Input, MainAction } from '../../ui';
+import { Button, CloseIcon, MainAction, TextArea } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
 import { Payment, sendLabel } from './Payment';
 import { usePayment } from './usePayment';
@@ -30,7 +30,6 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-test');
   const [marked, setMarked] = useState(false);
   const first = task.arguments[0];
-  const name = first?.name ?? 'Питання';
   const full = questions.length >= TEST_MAX_QUESTIONS;
 
   const send = () => {
@@ -66,11 +65,14 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
       noValidate
     >
       {questions.map((q, i) => {
-        const label = `${name} №${i + 1}`;
+        const label = testQuestionLabel(first?.name, i);
         const field = (
-          <Input
+          <TextArea
             id={fieldId(q.key)}
             label={label}
+            rows={1}
+            autoGrow
+            className={styles.questionField}
             placeholder={first?.description}
             value={q.value}
             disabled={sending}

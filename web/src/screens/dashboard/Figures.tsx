@@ -29,7 +29,7 @@ export function PeriodFigures({ data }: { data: DashboardFigures | undefined }) 
           <FigureCard wide label="Усього" figure={sum(t?.admin, t?.stars, t?.monobank)} format={formatUah} against={AGAINST} />
           <div className={styles.grid3}>
             <FigureCard label="Адмін" figure={t?.admin} format={formatUah} against={AGAINST} />
-            <FigureCard label="Зірки Telegram" figure={t?.stars} format={formatUah} against={AGAINST} />
+            <FigureCard label="Telegram Stars" figure={t?.stars} format={formatUah} against={AGAINST} />
             <FigureCard label="Monobank" figure={t?.monobank} format={formatUah} against={AGAINST} />
           </div>
         </div>

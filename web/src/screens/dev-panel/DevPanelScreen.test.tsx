@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, orderProgress, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
+import { MSG, ORDER_FILE_EXTENSIONS, ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, orderProgress, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness';
 import { orderTask } from '../../../test/fixtures';
@@ -20,6 +20,7 @@ const ORDER: InProgressOrder = {
   teacherName: 'Петренко О. В.',
   taskTitle: 'Контрольна робота з лінійної алгебри',
   arguments: ['Іваненко І. І.', 'КН-21', 'Матриці'],
+  argumentNames: ['ПІБ студента', 'Група', 'Тема'],
   createdAt: '2026-11-22T13:33:00.000Z',
   deadlineAt: '2026-11-23T13:33:00.000Z',
   revisions: 0,
@@ -48,16 +49,31 @@ afterEach(() => {
 });
 
 describe('dev panel', () => {
-  it('shows each order as a property list with numbered arguments behind a toggle', async () => {
+  it("titles each card with the task and shows each of the student's answers under its field's name, behind a toggle", async () => {
     mockFetch({ 'GET /api/v1/histories/developer/in-progress': () => json([ORDER]) });
     const card = await open();
-    for (const text of ['@student_demo', '100001', 'Вища математика', 'Петренко О. В.', 'Контрольна робота з лінійної алгебри', '22 листопада, 15:33, 2026']) {
+    expect(within(card).getByRole('heading', { name: 'Контрольна робота з лінійної алгебри' })).toBeInTheDocument();
+    for (const text of ['@student_demo', '100001', 'Вища математика', 'Петренко О. В.', '22 листопада, 15:33, 2026']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
-    expect(within(card).queryByText('Матриці')).toBeNull();
-    await userEvent.click(within(card).getByRole('button', { name: 'Показати (3)' }));
-    const items = within(card).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Іваненко І. І.', 'КН-21', 'Матриці']);
+    const answers = within(card).getByRole('region', { name: 'Відповіді студента' });
+    expect(within(answers).queryByText('Матриці')).toBeNull();
+    await userEvent.click(within(answers).getByRole('button', { name: 'Показати (3)' }));
+    const pairs = within(answers)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['ПІБ студента', 'Іваненко І. І.'],
+      ['Група', 'КН-21'],
+      ['Тема', 'Матриці'],
+    ]);
+  });
+
+  it("numbers the answers when their fields' names no longer line up (the task changed since)", async () => {
+    mockFetch({ 'GET /api/v1/histories/developer/in-progress': () => json([{ ...ORDER, argumentNames: [] }]) });
+    const answers = within(await open()).getByRole('region', { name: 'Відповіді студента' });
+    await userEvent.click(within(answers).getByRole('button', { name: 'Показати (3)' }));
+    expect(within(answers).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Відповідь №1', 'Відповідь №2', 'Відповідь №3']);
   });
 
   it("says 'Немає замовлень' when there are none", async () => {
@@ -72,6 +88,13 @@ describe('dev panel', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Відправити' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.filesRequired);
+
+    // A type the server refuses is named, with what would do, before a byte is sent.
+    await userEvent.upload(addInput(), file('setup.exe'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.fileTypeUnsupported('setup.exe', ORDER_FILE_EXTENSIONS));
+    expect(screen.getByRole('alert')).toHaveTextContent(/«setup\.exe».*Дозволені типи: pdf, docx/);
+    expect(screen.queryByText('setup.exe')).toBeNull();
+    hideError();
 
     await userEvent.upload(addInput(), file('big.pdf', ORDER_MAX_FILE_BYTES + 1));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.orderFileTooBig);

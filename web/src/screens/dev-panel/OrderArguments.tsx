@@ -1,23 +1,44 @@
 import { useId, useState } from 'react';
 import styles from './dev-panel.module.css';
 
-/** The student's values, numbered; hidden behind a toggle so long tests do not fill the screen. */
-export function OrderArguments({ values }: { values: string[] }) {
+interface OrderArgumentsProps {
+  values: string[];
+  /** The field each value was typed in (the server's `argumentNames`); empty when they no longer line up. */
+  names: string[];
+}
+
+/**
+ * What the student entered, each value under its field's name; hidden behind a toggle so long
+ * tests do not fill the screen.
+ */
+export function OrderArguments({ values, names }: OrderArgumentsProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  if (values.length === 0) return <span className={styles.hint}>немає</span>;
+  const named = names.length === values.length;
   return (
-    <div className={styles.args}>
-      <button type="button" className={styles.argsToggle} aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
-        {open ? 'Згорнути' : `Показати (${values.length})`}
-      </button>
+    <section className={styles.answers} aria-labelledby={`${id}-label`}>
+      <div className={styles.answersHead}>
+        <span className={styles.answersLabel} id={`${id}-label`}>
+          Відповіді студента
+        </span>
+        {values.length === 0 ? (
+          <span className={styles.hint}>немає</span>
+        ) : (
+          <button type="button" className={styles.argsToggle} aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
+            {open ? 'Згорнути' : `Показати (${values.length})`}
+          </button>
+        )}
+      </div>
       {open && (
-        <ol className={styles.argsList} id={id}>
+        <dl className={styles.answerList} id={id}>
           {values.map((v, i) => (
-            <li key={i}>{v || '—'}</li>
+            <div className={styles.answer} key={i}>
+              <dt>{named ? names[i] : `Відповідь №${i + 1}`}</dt>
+              <dd>{v || '—'}</dd>
+            </div>
           ))}
-        </ol>
+        </dl>
       )}
-    </div>
+    </section>
   );
 }

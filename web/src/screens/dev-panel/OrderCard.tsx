@@ -46,14 +46,13 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
   return (
     <article className={styles.order} aria-label={`Замовлення: ${order.taskTitle}`}>
       <div className={styles.orderInfo}>
+        <h3 className={styles.orderTitle}>{order.taskTitle}</h3>
         <PropertyList
           items={[
             { label: 'Ім’я', value: order.user.username ? `@${order.user.username}` : 'Unknown' },
             { label: 'ID', value: order.user.telegramId },
             { label: 'Предмет', value: order.subjectName },
             { label: 'Викладач', value: order.teacherName },
-            { label: 'Завдання', value: order.taskTitle },
-            { label: 'Аргументи', value: <OrderArguments values={order.arguments} /> },
             { label: 'Створено', value: formatDate(order.createdAt) },
             ...(order.deadlineAt
               ? [
@@ -70,6 +69,7 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
               : []),
           ]}
         />
+        <OrderArguments values={order.arguments} names={order.argumentNames} />
       </div>
       {order.revisions > 0 && order.revisionComment && (
         <div className={styles.revision}>

@@ -1,13 +1,7 @@
-import { MSG, formatUah, type HistoryItem, type OrderStatus } from '@zalik/contract';
+import { MSG, ORDER_STATUS_LABELS, formatUah, type HistoryItem } from '@zalik/contract';
 import { formatDate } from '../../lib/date';
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  IN_PROGRESS: 'В роботі',
-  DELIVERED: 'Очікує перевірки',
-  DISPUTED: 'Спір',
-  DONE: 'Виконано',
-  REFUNDED: 'Кошти повернуто',
-};
+export const STATUS_LABEL = ORDER_STATUS_LABELS;
 
 /** What the buyer may do with an order now; the server checks the same rules again. */
 export type StudentAction = 'accept' | 'revise' | 'dispute' | 'cancel' | 'reprocess';

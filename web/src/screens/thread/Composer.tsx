@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { MSG, THREAD_MAX_FILES, THREAD_MAX_FILE_BYTES, THREAD_TEXT_MAX, hasContacts } from '@zalik/contract';
+import { MSG, ORDER_FILE_EXTENSIONS, THREAD_MAX_FILES, THREAD_MAX_FILE_BYTES, THREAD_TEXT_MAX, hasContacts, orderFileExtension } from '@zalik/contract';
 import { useOffline } from '../../api/network';
 import { addLimitedFiles, formatSize, type FileLimits } from '../../lib/files';
 import { haptic } from '../../telegram/sdk';
@@ -12,6 +12,8 @@ const LIMITS: FileLimits = {
   maxBytes: THREAD_MAX_FILE_BYTES,
   tooMany: MSG.threadTooManyFiles(THREAD_MAX_FILES),
   tooBig: MSG.threadFileTooBig(THREAD_MAX_FILE_BYTES / (1024 * 1024)),
+  // A thread's attachments pass the same type check as an order's answer on the server.
+  unsupported: (f) => (orderFileExtension(f.name) ? null : MSG.fileTypeUnsupported(f.name, ORDER_FILE_EXTENSIONS)),
 };
 
 interface ComposerProps {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MASK, MSG, type ThreadInfo, type ThreadMessage, type ThreadPage, type ThreadStreamEvent } from '@zalik/contract';
+import { CONTACT_MASK, MSG, ORDER_FILE_EXTENSIONS, type ThreadInfo, type ThreadMessage, type ThreadPage, type ThreadStreamEvent } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { ADMIN, DEVELOPER, STUDENT, json, mockFetch, preloadLazy, renderRoutes, unmountAll } from '../../../test/harness';
 import { hideError } from '../../ui';
@@ -165,6 +165,20 @@ describe('the thread screen', () => {
     expect(box).toHaveValue('');
     expect(screen.queryByRole('list', { name: 'Файли до повідомлення' })).toBeNull();
     expect(localStorage.getItem('zalik.thread.draft.12')).toBeNull();
+  });
+
+  it('leaves out an attachment of a type the server refuses, naming it and the allowed types', async () => {
+    mockFetch({ 'GET /api/v1/histories/12/messages': () => json(page([line(1)])) });
+    renderRoutes(threadRoutes, PATH, DEVELOPER);
+    await screen.findByRole('textbox', { name: 'Повідомлення' });
+    await userEvent.upload(screen.getByTestId('thread-files'), [
+      new File(['%PDF-1.4'], 'Методичка.pdf', { type: 'application/pdf' }),
+      new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.fileTypeUnsupported('setup.exe', ORDER_FILE_EXTENSIONS));
+    const chosen = screen.getByRole('list', { name: 'Файли до повідомлення' });
+    expect(chosen).toHaveTextContent('Методичка.pdf');
+    expect(chosen).not.toHaveTextContent('setup.exe');
   });
 
   it('warns before sending a contact, by the rule the server masks with', async () => {

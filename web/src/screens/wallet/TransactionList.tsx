@@ -1,7 +1,7 @@
 import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
 import { useLoadMore } from '../../lib/useLoadMore';
-import { Button, Section } from '../../ui';
+import { Button, EmptyState, Section } from '../../ui';
 import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
 import { TransactionRow } from './TransactionRow';
@@ -38,10 +38,15 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
       </Section>
     );
   }
+  // Says why and offers to try again, as the other lists do.
   if (query.isError) {
     return (
       <Section header={header}>
-        <p className={styles.empty}>{query.error.message}</p>
+        <EmptyState text={query.error.message}>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Спробувати ще раз
+          </Button>
+        </EmptyState>
       </Section>
     );
   }

@@ -148,6 +148,22 @@ describe('/wallet', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent(uah(0));
   });
 
+  it('offers to try again when the server fails to list the transactions, and lists them once it answers', async () => {
+    let failing = true;
+    mockFetch({
+      'GET /api/v1/wallets/user/100001': () => json([general]),
+      'GET /api/v1/transactions/history/user/100001': () =>
+        failing ? json({ message: MSG.internal }, 500) : json([tx(1, { transactionType: 'DEPOSIT', initials: 'Поповнення', amount: 1500 })]),
+    });
+    renderRoutes(walletRoutes, '/wallet', STUDENT);
+    expect(await screen.findByText(MSG.internal, undefined, { timeout: 15_000 })).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Спробувати ще раз' }));
+    const list = await screen.findByRole('list', { name: 'Транзакції' });
+    expect(within(list).getByText('Поповнення')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Спробувати ще раз' })).toBeNull();
+  }, 30_000);
+
   it('says offline once, with a retry, and keeps the top-up inactive until the connection is back', async () => {
     let down = true;
     mockFetch({

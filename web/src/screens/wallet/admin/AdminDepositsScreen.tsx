@@ -19,7 +19,7 @@ const STATUS_FILTER = [
 
 const PROVIDER_FILTER = [
   { value: 'all', label: 'Усі способи' },
-  { value: 'TELEGRAM_STARS', label: 'Stars' },
+  { value: 'TELEGRAM_STARS', label: 'Telegram Stars' },
   { value: 'MONOBANK', label: 'Картка' },
 ] as const satisfies readonly { value: DepositProvider | 'all'; label: string }[];
 
@@ -95,7 +95,7 @@ function AdminDeposits() {
   };
 
   return (
-    <Page title="Поповнення" subtitle="Запити студентів на поповнення: зірками Telegram або карткою через банку.">
+    <Page title="Поповнення" subtitle="Запити студентів на поповнення: через Telegram Stars або карткою через банку.">
       {toast}
       <div className={styles.filters}>
         <Tabs variant="chips" label="Статус" items={STATUS_FILTER} value={status} onChange={(v) => setFilter('status', v)} />

@@ -72,7 +72,7 @@ describe('admin: deposit requests', () => {
     await waitFor(() => expect(screen.getByRole('article', { name: /на 250/ })).toHaveTextContent('Повернуто'));
 
     await userEvent.click(screen.getByRole('tab', { name: 'Оплачені' }));
-    await userEvent.click(screen.getByRole('tab', { name: 'Stars' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Telegram Stars' }));
     await waitFor(() => expect(calls.at(-1)?.query.toString()).toBe('page=0&limit=20&status=PAID&provider=TELEGRAM_STARS'));
   });
 
