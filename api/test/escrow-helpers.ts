@@ -11,7 +11,7 @@ import { JobRegistry, createJobRunner, type JobLog, type JobRunner } from '../sr
 import { registerOrderJobs } from '../src/modules/orders/jobs.js';
 import { auth, type TestContext } from './helpers.js';
 import { multipart, type Part } from './docx.js';
-import { STUDENT, buy, manualTask, type World } from './purchase-world.js';
+import { STUDENT, buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 
 export const PDF = Buffer.from('%PDF-1.4\n% a tiny pdf\n%%EOF\n');
 const silent = { info() {}, warn() {}, error() {} };
@@ -110,6 +110,20 @@ export function orderCalls(ctx: TestContext, w: World) {
     },
   };
   return calls;
+}
+
+/** What an order test file works with: the app and its database, the world's people and tasks, the order calls. */
+export interface OrderWorld {
+  ctx: TestContext;
+  w: World;
+  o: ReturnType<typeof orderCalls>;
+}
+
+/** A purchase world (`env` over the test defaults) whose student has `uah` on the general wallet. */
+export async function openOrderWorld(uah: number, env: Record<string, string> = {}): Promise<OrderWorld> {
+  const { ctx, w } = await openWorld(env);
+  await topUp(ctx.database.db, STUDENT, uah);
+  return { ctx, w, o: orderCalls(ctx, w) };
 }
 
 /** A runner of the order timers only (no outbox sending, no sweeps), on the test's database. */

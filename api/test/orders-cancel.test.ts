@@ -6,18 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import type { TestContext } from './helpers.js';
-import { DEV, STUDENT, balanceOf, openWorld, topUp, type World } from './purchase-world.js';
+import { DEV, STUDENT, balanceOf, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { orderCalls } from './escrow-helpers.js';
+import { openOrderWorld, type OrderWorld } from './escrow-helpers.js';
 
 let ctx: TestContext;
 let w: World;
-let o: ReturnType<typeof orderCalls>;
+let o: OrderWorld['o'];
 
 beforeAll(async () => {
-  ({ ctx, w } = await openWorld());
-  o = orderCalls(ctx, w);
-  await topUp(ctx.database.db, STUDENT, 10_000);
+  ({ ctx, w, o } = await openOrderWorld(10_000));
 });
 afterAll(() => ctx.close());
 

@@ -6,19 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@zalik/contract';
 import { ADMIN_ID, type TestContext } from './helpers.js';
-import { DEV, STUDENT, balanceOf, openWorld, systemBalance, topUp, type World } from './purchase-world.js';
+import { DEV, STUDENT, balanceOf, systemBalance, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { PDF, orderCalls } from './escrow-helpers.js';
+import { PDF, openOrderWorld, type OrderWorld } from './escrow-helpers.js';
 
 let ctx: TestContext;
 let w: World;
-let o: ReturnType<typeof orderCalls>;
+let o: OrderWorld['o'];
 
 beforeAll(async () => {
   // A 10 % platform fee, so every release is split; the defaults otherwise (24 h, 72 h, 2 revisions).
-  ({ ctx, w } = await openWorld({ PLATFORM_FEE_PERCENT: '10' }));
-  o = orderCalls(ctx, w);
-  await topUp(ctx.database.db, STUDENT, 20_000);
+  ({ ctx, w, o } = await openOrderWorld(20_000, { PLATFORM_FEE_PERCENT: '10' }));
 });
 afterAll(() => ctx.close());
 

@@ -15,18 +15,16 @@ import { startFakeBotApi } from '../src/fakes/bot-api.js';
 import { releaseDue } from '../src/modules/orders/escrow.js';
 import { refundOverdue } from '../src/modules/orders/cancel.js';
 import { createTestContext, onPostgres, type TestContext } from './helpers.js';
-import { DEV, NO_RATE_LIMITS, STUDENT, balanceOf, createWorld, manualTask, openWorld, topUp, type World } from './purchase-world.js';
+import { DEV, NO_RATE_LIMITS, STUDENT, balanceOf, createWorld, manualTask, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
-import { orderCalls, orderRunner } from './escrow-helpers.js';
+import { openOrderWorld, orderCalls, orderRunner, type OrderWorld } from './escrow-helpers.js';
 
 let ctx: TestContext;
 let w: World;
-let o: ReturnType<typeof orderCalls>;
+let o: OrderWorld['o'];
 
 beforeAll(async () => {
-  ({ ctx, w } = await openWorld({ PLATFORM_FEE_PERCENT: '10' }));
-  o = orderCalls(ctx, w);
-  await topUp(ctx.database.db, STUDENT, 10_000);
+  ({ ctx, w, o } = await openOrderWorld(10_000, { PLATFORM_FEE_PERCENT: '10' }));
 });
 afterAll(() => ctx.close());
 

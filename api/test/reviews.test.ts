@@ -9,17 +9,15 @@ import { sql } from 'drizzle-orm';
 import { MSG, REVIEW_EDIT_HOURS, REVIEW_WINDOW_DAYS, type HistoryItem, type MyReview, type Review, type ReviewPage } from '@zalik/contract';
 import { row, rows } from '../src/db/client.js';
 import { ADMIN_ID, auth, type TestContext } from './helpers.js';
-import { STUDENT, autoTask, buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
-import { orderCalls } from './escrow-helpers.js';
+import { STUDENT, autoTask, buy, manualTask, type World } from './purchase-world.js';
+import { openOrderWorld, type OrderWorld } from './escrow-helpers.js';
 
 let ctx: TestContext;
 let w: World;
-let o: ReturnType<typeof orderCalls>;
+let o: OrderWorld['o'];
 
 beforeAll(async () => {
-  ({ ctx, w } = await openWorld());
-  o = orderCalls(ctx, w);
-  await topUp(ctx.database.db, STUDENT, 20_000);
+  ({ ctx, w, o } = await openOrderWorld(20_000));
 });
 afterAll(() => ctx.close());
 

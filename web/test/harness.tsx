@@ -6,11 +6,11 @@
 import type { ReactElement } from 'react';
 import { cleanup, configure, render } from '@testing-library/react';
 import { createBrowserRouter, createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { MeContext, type Me } from '../src/api/me';
 import { OfflineBar } from '../src/app/OfflineBar';
 import { createQueryClient, Providers } from '../src/app/providers';
-import { ErrorBanner } from '../src/ui';
+import { ErrorBanner, hideError } from '../src/ui';
 import { clearErrorOnNavigation } from '../src/ui/errorBanner';
 
 // Lazy admin chunks are transformed on first import; on a busy 2-core machine that can take
@@ -218,4 +218,20 @@ export async function unmountAll(): Promise<void> {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
   sessionStorage.clear();
+}
+
+/**
+ * The set-up a feature's screen tests share, registered for the calling file: its lazy screens
+ * preloaded, and after each test the tree unmounted, stubbed globals restored and the red banner
+ * hidden, so one test's failure cannot show in the next. Returns renderRoutes over `routes`,
+ * signed in as `defaultMe` unless a call names another user.
+ */
+export function screenSuite(routes: RouteObject[], defaultMe: Me = STUDENT) {
+  beforeAll(() => preloadLazy(routes));
+  afterEach(async () => {
+    await unmountAll();
+    vi.unstubAllGlobals();
+    hideError();
+  });
+  return (entries: Entry | Entry[], me = defaultMe) => renderRoutes(routes, entries, me);
 }

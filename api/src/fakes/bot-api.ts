@@ -1,7 +1,7 @@
 // A local Bot API for the tests and the demo (never started in production): real HTTP, no mocked function.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { BotApiError, createFakePayments, type FakePayments } from './bot-payments.js';
+import { serveLocally } from './http.js';
 
 export type { FakeInvoice, FakeStarPayment, PayOptions, PayResult, PayingUser } from './bot-payments.js';
 
@@ -164,44 +164,37 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     }
   };
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const m = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://fake').pathname);
-      const body = await readBody(req);
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (!m) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
-      const [, gotToken, method] = m as unknown as [string, string, string];
-      const parsed = await parse(req, body);
-      const call: BotCall = { method, ...parsed, ok: false };
-      calls.push(call);
-      if (gotToken !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
-      if (failures.count > 0 && method !== 'getUpdates' && (!failures.method || failures.method === method)) {
-        failures.count--;
-        if (failures.how === 'down') return req.socket.destroy();
-        const code = failures.how === 'error' ? 500 : failures.how;
-        return send(code, { ok: false, error_code: code, description: FAILURE_TEXT[code] ?? 'Internal Server Error' });
-      }
-      if (/^send/.test(method) && blocked.has(Number(parsed.params.chat_id))) {
-        return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
-      }
-      const result = await answer(method, parsed.params);
-      if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
-      if (result instanceof BotApiError) return send(result.code, { ok: false, error_code: result.code, description: result.description });
-      call.ok = true;
-      send(200, { ok: true, result });
-    })().catch((err: unknown) => {
-      res.writeHead(500);
-      res.end(String(err));
-    });
+  const http = await serveLocally(async (req, res) => {
+    const m = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://fake').pathname);
+    const body = await readBody(req);
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (!m) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+    const [, gotToken, method] = m as unknown as [string, string, string];
+    const parsed = await parse(req, body);
+    const call: BotCall = { method, ...parsed, ok: false };
+    calls.push(call);
+    if (gotToken !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    if (failures.count > 0 && method !== 'getUpdates' && (!failures.method || failures.method === method)) {
+      failures.count--;
+      if (failures.how === 'down') return req.socket.destroy();
+      const code = failures.how === 'error' ? 500 : failures.how;
+      return send(code, { ok: false, error_code: code, description: FAILURE_TEXT[code] ?? 'Internal Server Error' });
+    }
+    if (/^send/.test(method) && blocked.has(Number(parsed.params.chat_id))) {
+      return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+    }
+    const result = await answer(method, parsed.params);
+    if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
+    if (result instanceof BotApiError) return send(result.code, { ok: false, error_code: result.code, description: result.description });
+    call.ok = true;
+    send(200, { ok: true, result });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    apiRoot: `http://127.0.0.1:${port}`,
+    apiRoot: http.apiRoot,
     token,
     calls,
     delivered: (method) => calls.filter((c) => c.ok && (!method || c.method === method)),
@@ -221,10 +214,6 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     pay: payments.pay,
     redeliver: payments.redeliver,
     forgePayment: payments.forgePayment,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: http.close,
   };
 }

@@ -1,7 +1,7 @@
 // A local Monobank personal API for the tests and the demo (never started in production): real HTTP, no mocked function.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { serveLocally } from './http.js';
 
 /** One item of a statement, as the bank writes it (amounts in kopecks, time in unix seconds). */
 export interface FakeStatementItem {
@@ -158,81 +158,74 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
       .slice(0, PAGE)
       .map(({ entry }) => entry.body);
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const body = await readBody(req);
-      const call: MonobankCall = { method: req.method ?? 'GET', path: url.pathname, status: 200 };
-      calls.push(call);
-      const send = (status: number, json: unknown) => {
-        call.status = status;
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      const refuse = (status: number, errorDescription: string) => send(status, { errorDescription });
+  const http = await serveLocally(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = await readBody(req);
+    const call: MonobankCall = { method: req.method ?? 'GET', path: url.pathname, status: 200 };
+    calls.push(call);
+    const send = (status: number, json: unknown) => {
+      call.status = status;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    const refuse = (status: number, errorDescription: string) => send(status, { errorDescription });
 
-      // The public rates need no token.
-      if (url.pathname === '/bank/currency' && req.method === 'GET') {
-        if (currencyFailures.count > 0) {
-          currencyFailures.count--;
-          return refuse(currencyFailures.status, currencyFailures.status === 429 ? 'Too many requests' : 'Internal error');
-        }
-        return send(200, rates);
+    // The public rates need no token.
+    if (url.pathname === '/bank/currency' && req.method === 'GET') {
+      if (currencyFailures.count > 0) {
+        currencyFailures.count--;
+        return refuse(currencyFailures.status, currencyFailures.status === 429 ? 'Too many requests' : 'Internal error');
       }
-      if (req.headers['x-token'] !== token) return refuse(403, "Unknown 'X-Token'");
-      const st = /^\/personal\/statement\/([^/]+)\/(\d+)(?:\/(\d+))?$/.exec(url.pathname);
-      if (st && req.method === 'GET') {
-        const now = Date.now();
-        if (now - lastRead < rateWindowMs) return refuse(429, 'Too many requests');
-        lastRead = now;
-        if (failures.count > 0) {
-          failures.count--;
-          return refuse(failures.status, 'Internal error');
-        }
-        const account = decodeURIComponent(st[1]!);
-        const fromS = Number(st[2]);
-        const toS = st[3] ? Number(st[3]) : Math.floor(now / 1000);
-        if (account !== jarAccount) return refuse(400, 'Invalid account');
-        if (toS < fromS || toS - fromS > MAX_SPAN_S) return refuse(400, 'Period must be no more than 31 days');
-        return send(200, statement(fromS, toS));
+      return send(200, rates);
+    }
+    if (req.headers['x-token'] !== token) return refuse(403, "Unknown 'X-Token'");
+    const st = /^\/personal\/statement\/([^/]+)\/(\d+)(?:\/(\d+))?$/.exec(url.pathname);
+    if (st && req.method === 'GET') {
+      const now = Date.now();
+      if (now - lastRead < rateWindowMs) return refuse(429, 'Too many requests');
+      lastRead = now;
+      if (failures.count > 0) {
+        failures.count--;
+        return refuse(failures.status, 'Internal error');
       }
-      if (url.pathname === '/personal/client-info' && req.method === 'GET') {
-        return send(200, {
-          clientId: 'fakeclient',
-          name: 'Залік Тестовий',
-          webHookUrl: webhook,
-          permissions: 'psfj',
-          accounts: [],
-          jars: [{ id: jarAccount, sendId, title: 'Залік', description: '', currencyCode: 980, balance, goal: 0 }],
-        });
+      const account = decodeURIComponent(st[1]!);
+      const fromS = Number(st[2]);
+      const toS = st[3] ? Number(st[3]) : Math.floor(now / 1000);
+      if (account !== jarAccount) return refuse(400, 'Invalid account');
+      if (toS < fromS || toS - fromS > MAX_SPAN_S) return refuse(400, 'Period must be no more than 31 days');
+      return send(200, statement(fromS, toS));
+    }
+    if (url.pathname === '/personal/client-info' && req.method === 'GET') {
+      return send(200, {
+        clientId: 'fakeclient',
+        name: 'Залік Тестовий',
+        webHookUrl: webhook,
+        permissions: 'psfj',
+        accounts: [],
+        jars: [{ id: jarAccount, sendId, title: 'Залік', description: '', currencyCode: 980, balance, goal: 0 }],
+      });
+    }
+    if (url.pathname === '/personal/webhook' && req.method === 'POST') {
+      let wanted: unknown;
+      try {
+        wanted = (JSON.parse(body) as { webHookUrl?: unknown }).webHookUrl;
+      } catch {
+        return refuse(400, 'Invalid JSON');
       }
-      if (url.pathname === '/personal/webhook' && req.method === 'POST') {
-        let wanted: unknown;
-        try {
-          wanted = (JSON.parse(body) as { webHookUrl?: unknown }).webHookUrl;
-        } catch {
-          return refuse(400, 'Invalid JSON');
-        }
-        if (typeof wanted !== 'string') return refuse(400, 'webHookUrl is required');
-        // As the bank does: the URL must answer a GET with 200 before it is kept.
-        if (wanted) {
-          const check = await fetch(wanted).then((r) => r.status, () => 0);
-          if (check !== 200) return refuse(400, 'Webhook URL did not answer 200');
-        }
-        webhook = wanted;
-        return send(200, { status: 'ok' });
+      if (typeof wanted !== 'string') return refuse(400, 'webHookUrl is required');
+      // As the bank does: the URL must answer a GET with 200 before it is kept.
+      if (wanted) {
+        const check = await fetch(wanted).then((r) => r.status, () => 0);
+        if (check !== 200) return refuse(400, 'Webhook URL did not answer 200');
       }
-      return refuse(404, 'Not found');
-    })().catch((err: unknown) => {
-      res.writeHead(500);
-      res.end(String(err));
-    });
+      webhook = wanted;
+      return send(200, { status: 'ok' });
+    }
+    return refuse(404, 'Not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    apiRoot: `http://127.0.0.1:${port}`,
+    apiRoot: http.apiRoot,
     token,
     jarAccount,
     jarUrl: `https://send.monobank.ua/jar/${sendId}`,
@@ -258,10 +251,6 @@ export async function startFakeMonobank(opts: FakeMonobankOptions = {}): Promise
       lastRead = -Infinity;
     },
     webhookUrl: () => webhook,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: http.close,
   };
 }

@@ -35,6 +35,17 @@ const PROCESSED: ProcessedTask = {
   deadlineAt: null,
 };
 
+/** The server's answer to a manual purchase: the order is in progress, the answer due by the deadline. */
+const MANUAL: ProcessedTask = {
+  ...PROCESSED,
+  autoGenerate: false,
+  fileName: null,
+  link: null,
+  orderStatus: 'IN_PROGRESS',
+  message: MSG.orderAccepted,
+  deadlineAt: '2026-11-23T13:33:00.000Z',
+};
+
 const at = (task = buyableTask()) => ({ pathname: '/list-task/5/buying-task', state: { task } });
 const send = () => screen.getByRole('button', { name: /^Відправити/ });
 
@@ -222,16 +233,7 @@ describe('the main action names what it spends', () => {
 
 describe('the result of a manual purchase', () => {
   it('says the price is held until her acceptance, until when, and that a refund brings it back', async () => {
-    const manual: ProcessedTask = {
-      ...PROCESSED,
-      autoGenerate: false,
-      fileName: null,
-      link: null,
-      orderStatus: 'IN_PROGRESS',
-      message: MSG.orderAccepted,
-      charged: 120,
-      deadlineAt: '2026-11-23T13:33:00.000Z',
-    };
+    const manual: ProcessedTask = { ...MANUAL, charged: 120 };
     mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, { pathname: '/list-task/5/buying-task/buying-result', state: { processed: manual } });
     expect(screen.queryByText('Списано')).toBeNull();
@@ -256,16 +258,7 @@ describe('the result of a manual purchase', () => {
   });
 
   it('says the order is in progress and where the answer will come', async () => {
-    const manual: ProcessedTask = {
-      ...PROCESSED,
-      autoGenerate: false,
-      fileName: null,
-      link: null,
-      orderStatus: 'IN_PROGRESS',
-      message: MSG.orderAccepted,
-      deadlineAt: '2026-11-23T13:33:00.000Z',
-    };
-    mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(manual) });
+    mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(MANUAL) });
     renderRoutes(buyingRoutes, at(buyableTask({ autoGenerate: false })));
     await userEvent.click(send());
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });

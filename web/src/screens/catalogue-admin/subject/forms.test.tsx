@@ -1,22 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
-import { hideError } from '../../../ui';
-import { ADMIN, type Entry, mockFetch, preloadLazy, renderRoutes, STUDENT, unmountAll } from '../../../../test/harness';
+import { ADMIN, mockFetch, screenSuite, STUDENT } from '../../../../test/harness';
 import { subject, teacher } from '../../../../test/fixtures';
 import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
-const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
-beforeAll(() => preloadLazy(catalogueAdminRoutes));
-
-afterEach(async () => {
-  await unmountAll();
-  vi.unstubAllGlobals();
-  hideError();
-});
+const renderAdmin = screenSuite(catalogueAdminRoutes, ADMIN);
 
 describe('add-subject and edit-subject', () => {
   it('checks the name on the client with the spec’s message and sends nothing', async () => {

@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
-import { hideError } from '../../../ui';
-import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes, screenSuite } from '../../../../test/harness';
 import { developer, task, teacher } from '../../../../test/fixtures';
 import { ADD_KEY } from './draft';
 import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
-const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
-beforeAll(() => preloadLazy(catalogueAdminRoutes));
-
-afterEach(async () => {
-  await unmountAll();
-  vi.unstubAllGlobals();
-  hideError();
-});
+const renderAdmin = screenSuite(catalogueAdminRoutes, ADMIN);
 
 const ARGS = [
   { id: '1', name: 'Варіант', description: 'Номер варіанта' },

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG, type TaskDiscount } from '@zalik/contract';
-import { hideError } from '../../../ui';
-import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { ADMIN, mockFetch, type MockRoute, renderRoutes, screenSuite } from '../../../../test/harness';
 import { developer, task, teacher } from '../../../../test/fixtures';
 import { TASK_TYPE_LABEL } from '../common/validation';
 import { EDIT_KEY, editDraftOf } from './draft';
@@ -11,14 +10,7 @@ import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
-const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
-beforeAll(() => preloadLazy(catalogueAdminRoutes));
-
-afterEach(async () => {
-  await unmountAll();
-  vi.unstubAllGlobals();
-  hideError();
-});
+const renderAdmin = screenSuite(catalogueAdminRoutes, ADMIN);
 
 const TASK = task({ id: '5', title: 'Лабораторна 1', description: 'Опис', price: 200, visible: true });
 const LOCAL: TaskDiscount = {

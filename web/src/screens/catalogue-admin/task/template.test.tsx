@@ -1,23 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@zalik/contract';
-import { hideError } from '../../../ui';
-import { ADMIN, type Entry, mockFetch, type MockRoute, preloadLazy, renderRoutes, unmountAll } from '../../../../test/harness';
+import { ADMIN, mockFetch, type MockRoute, screenSuite } from '../../../../test/harness';
 import { task, teacher } from '../../../../test/fixtures';
 import { ADD_KEY } from './draft';
 import { catalogueAdminRoutes } from '../routes';
 
 vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 
-const renderAdmin = (entries: Entry | Entry[], me = ADMIN) => renderRoutes(catalogueAdminRoutes, entries, me);
-beforeAll(() => preloadLazy(catalogueAdminRoutes));
-
-afterEach(async () => {
-  await unmountAll();
-  vi.unstubAllGlobals();
-  hideError();
-});
+const renderAdmin = screenSuite(catalogueAdminRoutes, ADMIN);
 
 const AUTO = task({ id: '40', title: 'Титулка', autoGenerate: true, identifier: 'docx-template', hasTemplate: true });
 const INFO = { fileName: 'titulka.docx', tags: ['Варіант', 'ПІБ'], uploadedAt: '2026-11-20T10:00:00.000Z' };
