@@ -4,8 +4,7 @@
  * 'Telegram Stars'. Screenshots in both themes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Subject } from '@zalik/contract';
-import { PERSONA, expectLaidOut, shoot, startE2E, themeShots, waitForIdle, type E2E, type Theme } from './helpers';
+import { expectLaidOut, PERSONA, shoot, startE2E, studentOnFirstCourse, themeShots, type E2E, type Theme, waitForIdle } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const TEST_TASK = 'Модульний тест: диференціальне числення';
@@ -24,9 +23,7 @@ describe('medium defects, on screen', () => {
 
   beforeAll(async () => {
     env = await startE2E();
-    const student = await env.apiAs(PERSONA.student);
-    await student.patch('/api/v1/users/me/course', { courseNumber: 1 });
-    subjectId = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!.id;
+    subjectId = await studentOnFirstCourse(env, SUBJECT);
   });
   afterAll(async () => {
     await env?.stop();

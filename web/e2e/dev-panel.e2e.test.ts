@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { MSG, type HistoryItem, type InProgressOrder, type Subject } from '@zalik/contract';
-import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { MSG, type HistoryItem, type InProgressOrder } from '@zalik/contract';
+import { expectLaidOut, PERSONA, shoot, startE2E, studentOnFirstCourse, type E2E, type Theme, waitForIdle } from './helpers';
 import { SCREENSHOTS_DIR } from './paths';
 
 const SUBJECT = 'Вища математика';
@@ -32,9 +32,7 @@ describe('a manual order from purchase to delivery', () => {
 
   beforeAll(async () => {
     env = await startE2E();
-    const student = await env.apiAs(PERSONA.student);
-    await student.patch('/api/v1/users/me/course', { courseNumber: 1 });
-    subjectId = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!.id;
+    subjectId = await studentOnFirstCourse(env, SUBJECT);
   });
   afterAll(async () => {
     await env?.stop();

@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import type { Subject } from '@zalik/contract';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
 import { startServer, type ServerData, type TestServer } from './server';
 
@@ -159,6 +160,15 @@ export async function apiAs(base: string, persona: string): Promise<ApiAs> {
     put: (p, b) => call(base, 'PUT', p, jwt, b),
     delete: (p) => call(base, 'DELETE', p, jwt),
   };
+}
+
+/** Takes the student past onboarding (course 1) and answers the id of that course's subject `name`. */
+export async function studentOnFirstCourse(env: E2E, name: string): Promise<string> {
+  const student = await env.apiAs(PERSONA.student);
+  await student.patch('/api/v1/users/me/course', { courseNumber: 1 });
+  const subject = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === name);
+  if (!subject) throw new Error(`the demo's first course has no subject ${name}`);
+  return subject.id;
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, type InProgressOrder, type Subject } from '@zalik/contract';
-import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { MSG, type InProgressOrder } from '@zalik/contract';
+import { expectLaidOut, PERSONA, shoot, startE2E, studentOnFirstCourse, type E2E, type Theme, waitForIdle } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
@@ -35,9 +35,7 @@ describe('offline: said once, with a retry; actions wait for the connection', ()
 
   beforeAll(async () => {
     env = await startE2E();
-    const student = await env.apiAs(PERSONA.student);
-    await student.patch('/api/v1/users/me/course', { courseNumber: 1 });
-    subjectId = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!.id;
+    subjectId = await studentOnFirstCourse(env, SUBJECT);
   });
   afterAll(async () => {
     await env?.stop();
