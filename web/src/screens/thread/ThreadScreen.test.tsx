@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_MASK, MSG, ORDER_FILE_EXTENSIONS, type ThreadInfo, type ThreadMessage, type ThreadPage, type ThreadStreamEvent } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { ADMIN, DEVELOPER, STUDENT, json, mockFetch, preloadLazy, renderRoutes, unmountAll } from '../../../test/harness';
@@ -22,7 +22,15 @@ vi.mock('../../api/stream', () => ({
   },
 }));
 
-const NOW = Date.now();
+// The chat's days are Kyiv days: on the real clock, the first half hour after Kyiv's midnight put
+// the lines of "30 minutes ago" on yesterday. The clock reads a Kyiv noon in these tests.
+const NOW = Date.parse('2026-11-27T10:00:00Z');
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 const line = (id: number, over: Partial<ThreadMessage> = {}): ThreadMessage => ({
