@@ -210,7 +210,10 @@ export async function shoot(page: Page, name: string): Promise<string> {
  */
 export async function expectLaidOut(page: Page, texts: readonly (string | RegExp)[] = []): Promise<void> {
   for (const text of texts) {
-    expect(await page.getByText(text).filter({ visible: true }).count(), `${String(text)} is shown`).toBeGreaterThan(0);
+    // A screen beside another file's browser may still be drawing: each text gets a few seconds.
+    const shown = page.getByText(text).filter({ visible: true });
+    await shown.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    expect(await shown.count(), `${String(text)} is shown`).toBeGreaterThan(0);
   }
   const laid = await page.evaluate(() => {
     const width = window.innerWidth;

@@ -113,25 +113,27 @@ describe('top-up: Stars and card in the demo', () => {
   }, 180_000);
 
   it('an admin sees the top-ups and credits a transfer that carried no code', async () => {
-    // A transfer with a comment but no code: it waits for an admin.
+    // A transfer with a comment but no code: it waits for an admin. The comment is this attempt's
+    // own, so a retried test finds its transfer, not the first attempt's.
+    const comment = `за курсову, Олена ${Date.now() % 100_000}`;
     const res = await fetch(new URL('/api/dev/monobank/pay', env.server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 300, comment: 'за курсову, Олена' }),
+      body: JSON.stringify({ amount: 300, comment }),
     });
     expect(res.status).toBe(200);
     const start = await balance();
 
     await shootBoth('admin-deposits', PERSONA.admin, '/settings/admin-panel/deposits', ['Поповнення', 'Оплачені', '@student_demo']);
     const page = await env.open({ persona: PERSONA.admin, path: '/settings/admin-panel/bank-payments' });
-    const item = page.getByRole('article', { name: /Платіж 300/ });
+    const item = page.getByRole('article', { name: /Платіж 300/ }).filter({ hasText: comment });
     // The next statement read (every 2 s in the demo) records it.
     for (let i = 0; i < 30 && (await item.count()) === 0; i++) {
       await page.waitForTimeout(1000);
       await page.reload();
     }
-    await item.getByText('«за курсову, Олена»').waitFor();
-    await shootBoth('admin-bank-payments', PERSONA.admin, '/settings/admin-panel/bank-payments', ['Платежі на банку', '«за курсову, Олена»']);
+    await item.getByText(`«${comment}»`).waitFor();
+    await shootBoth('admin-bank-payments', PERSONA.admin, '/settings/admin-panel/bank-payments', ['Платежі на банку', `«${comment}»`]);
     await item.getByLabel('Telegram ID користувача').fill(PERSONA.student);
     await item.getByRole('button', { name: 'Зарахувати' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Зарахувати' }).click();
