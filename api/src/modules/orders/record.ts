@@ -90,6 +90,13 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
   add('event', addEventSql(orderId, null, p.file ? 'DONE' : 'IN_PROGRESS', { kind: 'PURCHASE', actor: 'STUDENT', actorId: p.buyerId }));
   if (discount?.limited) parts.push(sql`discount_use AS (${takeDiscountUseSql(discount.id)})`);
   if (p.file) {
+    // An auto order is DONE at once, so the statement ends by adding to the buyer's done_spend
+    // (migration 0063's trigger). Its row is locked here, before `ledger_post` takes a
+    // stripe of the developer's wallet: an accept holds that row from its own status change
+    // until its payout takes a stripe, and the other order deadlocked (PostgreSQL, 1 in ~10
+    // rounds of 20 purchases beside 12 accepts).
+    parts.push(sql`buyer_row AS (SELECT 1 FROM users WHERE telegram_id = ${p.buyerId} FOR NO KEY UPDATE)`);
+    before.push('buyer_row');
     parts.push(sql`files AS (${insertFilesSql(orderId, [p.file])})`);
   } else {
     deadlineTimers(p.orders, orderId, deadlineAt!).forEach((t, i) => add(`timer${i}`, p.jobs.rescheduleSql(t.name, t.opts)));
