@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps, type AppDeps } from '../src/app.js';
-import type { Database } from '../src/db/client.js';
 import { makeArgument, makeSubject, makeTask, makeTeacher } from './fixtures.js';
 import { auth } from './helpers.js';
+import { heldFeedInstance } from './held-feed-instance.js';
 import { createCatalogueWorld, DEVELOPER_ID, OTHER_STUDENT_ID, type CatalogueWorld } from './catalogue-fixtures.js';
 
 /**
@@ -12,34 +11,9 @@ import { createCatalogueWorld, DEVELOPER_ID, OTHER_STUDENT_ID, type CatalogueWor
  * memory and what makes them fresh.
  */
 let w: CatalogueWorld;
-let b: Awaited<ReturnType<typeof secondInstance>>;
+let b: Awaited<ReturnType<typeof heldFeedInstance>>;
 let teacherId: number;
 let taskId: number;
-
-async function secondInstance(database: Database, config: AppDeps['config']) {
-  let held: (() => void)[] | undefined;
-  const delayed: Database = {
-    ...database,
-    listen: (channel, on) =>
-      database.listen(channel, {
-        ...on,
-        message: (p) => (held && !p.startsWith('sync:') ? held.push(() => on.message(p)) : on.message(p)),
-      }),
-  };
-  const deps = createDeps(config, delayed);
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
-  await app.ready();
-  return {
-    app,
-    deps,
-    hold: () => (held = []),
-    release() {
-      const queued = held ?? [];
-      held = undefined;
-      queued.forEach((deliver) => deliver());
-    },
-  };
-}
 
 const priceIn = async (app: FastifyInstance, token: string) => {
   const res = await app.inject({ method: 'GET', url: `/api/v1/tasks/teacher/${teacherId}`, headers: auth(token) });
@@ -52,7 +26,7 @@ beforeAll(async () => {
   const db = w.ctx.deps.db;
   teacherId = await makeTeacher(db, await makeSubject(db, 'Комп’ютерні мережі'));
   taskId = await makeTask(db, { teacherId, developerId: DEVELOPER_ID, price: 100, argumentIds: [await makeArgument(db)] });
-  b = await secondInstance(w.ctx.database, w.ctx.config);
+  b = await heldFeedInstance(w.ctx.database, w.ctx.config);
   await w.ctx.deps.catalogue.sync();
   await b.deps.catalogue.sync();
 });

@@ -5,7 +5,7 @@
  * instance went on buying for 30 s. Now the feed proves itself every second and memory is
  * trusted 3 s after the last proof: a ban or a role change holds on every instance within 5 s.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@zalik/contract';
@@ -42,7 +42,8 @@ describe('a feed that delivers', () => {
   afterAll(() => ctx.close());
 
   it('stays live, without flapping, well past the 3 s a proof is trusted for', async () => {
-    await ctx.deps.catalogue.sync();
+    // The feed's first check (on LISTEN) may still be on its way back when this sync returns.
+    await vi.waitFor(() => expect(ctx.deps.catalogue.isLive).toBe(true), { timeout: 5_000 });
     const gaps = ctx.deps.catalogue.epoch;
     for (let i = 0; i < 10; i++) {
       expect(ctx.deps.catalogue.isLive).toBe(true);

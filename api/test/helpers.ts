@@ -5,7 +5,6 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { isFeedHeartbeat } from '../src/db/catalogue-cache.js';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
@@ -84,16 +83,8 @@ export async function createTestContext(
     ...s3?.env,
     ...env,
   });
-  // The change feed's heartbeat (every second on PostgreSQL) may land inside any request a test
-  // counts the statements of; it is the instance's statement, not the request's.
-  const logQuery = opts.logQuery;
-  const logged: Pick<OpenOptions, 'logQuery'> = {};
-  if (logQuery)
-    logged.logQuery = (text, params) => {
-      if (!isFeedHeartbeat(params)) logQuery(text, params);
-    };
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, analytics: config.analytics, ...logged } : { pglite: await newPglite(), ...logged },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, analytics: config.analytics, ...opts } : { pglite: await newPglite(), ...opts },
   );
   await migrate(database);
   const deps = createDeps(config, database);

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MSG, authorLevel, type AuthorProfile, type MyReview, type Task } from '@zalik/contract';
-import { buildApp, createDeps } from '../src/app.js';
-import type { Database } from '../src/db/client.js';
 import { rows } from '../src/db/client.js';
 import { auth, type TestContext } from './helpers.js';
+import { heldFeedInstance } from './held-feed-instance.js';
 import { makeSubject, makeTask, makeTeacher } from './fixtures.js';
 import { DEV, OTHER_DEV, STUDENT, openWorld, topUp, type World } from './purchase-world.js';
 import { orderCalls } from './escrow-helpers.js';
@@ -22,30 +21,7 @@ let o: ReturnType<typeof orderCalls>;
 let teacherId: number;
 /** Tasks of their own teacher: [cheap and new, dear and old, middle]. */
 let tasks: number[];
-let b: Awaited<ReturnType<typeof secondInstance>>;
-
-/** Another API instance on the same database, whose change feed the test can hold back. */
-async function secondInstance(database: Database, config: TestContext['config']) {
-  let held: (() => void)[] | undefined;
-  const delayed: Database = {
-    ...database,
-    listen: (channel, on) =>
-      database.listen(channel, { ...on, message: (p) => (held && !p.startsWith('sync:') ? held.push(() => on.message(p)) : on.message(p)) }),
-  };
-  const deps = createDeps(config, delayed);
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
-  await app.ready();
-  return {
-    app,
-    deps,
-    hold: () => (held = []),
-    release() {
-      const queued = held ?? [];
-      held = undefined;
-      queued.forEach((deliver) => deliver());
-    },
-  };
-}
+let b: Awaited<ReturnType<typeof heldFeedInstance>>;
 
 beforeAll(async () => {
   ({ ctx, w } = await openWorld());
@@ -60,7 +36,7 @@ beforeAll(async () => {
   ];
   // Creation times apart, so "newest" is not decided by the id alone.
   for (const [i, id] of tasks.entries()) await db.execute(sql`UPDATE tasks SET created_at = now() - make_interval(days => ${[1, 30, 10][i]!}) WHERE id = ${id}`);
-  b = await secondInstance(ctx.database, ctx.config);
+  b = await heldFeedInstance(ctx.database, ctx.config);
   await ctx.deps.catalogue.sync();
   await b.deps.catalogue.sync();
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Database } from './client.js';
 import type { Subscription } from './listen.js';
@@ -35,9 +34,6 @@ const TABLES: readonly CatalogueTable[] = [
 ];
 const CHANNEL = 'catalogue_changed';
 const SYNC_PREFIX = 'sync:';
-
-/** Whether a logged statement is the feed's own round trip (its heartbeat), not a request's. */
-export const isFeedHeartbeat = (params: readonly unknown[]): boolean => params[0] === CHANNEL && String(params[1]).startsWith(SYNC_PREFIX);
 
 interface FeedTimings {
   heartbeatMs?: number;
@@ -223,7 +219,7 @@ export class CatalogueCache {
       if (!this.listening) await Promise.race([new Promise<void>((r) => this.waitingForListen.push((resume = r))), timeout]);
       const sentAt = Date.now();
       // Raced too: the pool may be what hangs.
-      await Promise.race([database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${SYNC_PREFIX + nonce})`), timeout]);
+      await Promise.race([database.notify(CHANNEL, SYNC_PREFIX + nonce), timeout]);
       // Sent and committed, yet not heard back: the LISTEN connection is what is silent.
       await Promise.race([arrived, timeout]).catch((e: Error) => {
         throw Object.assign(e, { silent: true });

@@ -43,6 +43,12 @@ export interface Database {
   script: ScriptRunner;
   /** Subscribes to a NOTIFY channel (see db/listen.ts for what the handlers hear and when). */
   listen(channel: string, on: ChannelHandlers): Subscription;
+  /**
+   * Sends a notification on the driver itself, past drizzle and its `logQuery`: the instance's own
+   * round trips (the change feed's heartbeat, every second on PostgreSQL) are no request's
+   * statements, so nothing counting a request's statements ever sees them.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** Rejects when the database cannot answer `SELECT 1` within a few seconds (readiness probes). */
   ping(): Promise<void>;
   /** The pool's connections now (metrics); null on PGlite, which has one engine and no pool. */
@@ -119,6 +125,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       script,
       listen,
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
       ping: prober.ping,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: async () => {
@@ -166,10 +175,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
     };
   };
+  const notify = async (channel: string, payload: string) => {
+    await owned.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  };
   const ping = async () => {
     await owned.query('SELECT 1');
   };
-  return { db, analytics: db, kind: 'pglite', script, listen, ping, poolStats: () => null, close: () => owned.close() };
+  return { db, analytics: db, kind: 'pglite', script, listen, notify, ping, poolStats: () => null, close: () => owned.close() };
 }
 
 /** pg takes a per-query `query_timeout`, which its types do not list. */
