@@ -21,6 +21,8 @@ export const SLOW = [
   'test/reviews-ratings.test.ts',
   'test/db-outage.test.ts',
   'test/db-restart.test.ts',
+  // Migrates a fresh database from nothing.
+  'test/identifiers-migration.test.ts',
   'test/bot-inbox-payments.test.ts',
   'test/db-freeze.test.ts',
   'test/db-timeouts.test.ts',
