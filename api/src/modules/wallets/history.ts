@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { kopecksToUah, type Transaction, type TransactionType } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 import type { TransferKind, WalletKind } from '../ledger/index.js';
+import { newestTransfersSql } from './queries.js';
 
 interface HistoryRow {
   id: number | string;
@@ -64,9 +65,9 @@ function describe(r: HistoryRow): { type: TransactionType; label: string } {
 }
 
 /**
- * A page of the transfers touching any of the user's wallets, newest first. Two index scans
- * (money in, money out) merged; ties on created_at (one transaction) broken by id, so pages
- * never repeat or skip a row. Labels are joined for the page only.
+ * A page of the transfers touching any of the user's wallets, newest first; ties on created_at
+ * (one transaction) broken by id, so pages never repeat or skip a row. Labels are joined for the
+ * page only.
  */
 export async function history(
   ex: Executor,
@@ -74,19 +75,13 @@ export async function history(
   opts: { page: number; limit: number; wallet?: WalletKind },
 ): Promise<Transaction[]> {
   const wallet = opts.wallet ? sql`AND a.kind = ${opts.wallet}` : sql``;
+  const skip = opts.page * opts.limit;
   const found = await rows<HistoryRow>(
     ex,
-    sql`WITH mine AS (SELECT id, kind FROM accounts a WHERE a.owner_id = ${telegramId} ${wallet}),
-        page AS (
-          SELECT * FROM (
-            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, TRUE AS incoming, m.kind AS wallet
-            FROM transfers t JOIN mine m ON m.id = t.credit_account_id
-            UNION ALL
-            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, FALSE AS incoming, m.kind AS wallet
-            FROM transfers t JOIN mine m ON m.id = t.debit_account_id
-          ) both_ways
+    sql`WITH page AS (
+          SELECT * FROM (${newestTransfersSql(sql`SELECT id, kind FROM accounts a WHERE a.owner_id = ${telegramId} ${wallet}`, skip + opts.limit)}) both_ways
           ORDER BY created_at DESC, id DESC, incoming
-          LIMIT ${opts.limit} OFFSET ${opts.page * opts.limit}
+          LIMIT ${opts.limit} OFFSET ${skip}
         )
         SELECT p.id, p.kind, p.amount, p.created_at, p.incoming, p.wallet, o.task_title, w.card_last4
         FROM page p

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { row, rows, type Executor } from '../../db/client.js';
-import type { WithdrawalRow } from './queries.js';
+import { newestTransfersSql, type WithdrawalRow } from './queries.js';
 
 /** The payout desk's SQL: saved details, wallet ids, the admins' queue, timers and the batched notice. */
 
@@ -157,11 +157,7 @@ export const feedRows = (ex: Executor, accountId: number, page: number, limit: n
   rows<FeedRow>(
     ex,
     sql`WITH page AS (
-          SELECT * FROM (
-            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, TRUE AS incoming FROM transfers t WHERE t.credit_account_id = ${accountId}
-            UNION ALL
-            SELECT t.id, t.kind, t.amount, t.reference, t.created_at, FALSE AS incoming FROM transfers t WHERE t.debit_account_id = ${accountId}
-          ) both_ways
+          SELECT * FROM (${newestTransfersSql(sql`SELECT id, kind FROM accounts WHERE id = ${accountId}`, (page + 1) * limit + 1)}) both_ways
           ORDER BY created_at DESC, id DESC
           LIMIT ${limit + 1} OFFSET ${page * limit}
         )
