@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
-import { newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
+import { leasePglite, newPglite, PG_TEMPLATE_ENV } from './setup/template.js';
 import { startS3, type S3Server } from './s3.js';
 
 export const BOT_TOKEN = '123456:test-bot-token';
@@ -83,9 +83,12 @@ export async function createTestContext(
     ...s3?.env,
     ...env,
   });
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, analytics: config.analytics, ...opts } : { pglite: await newPglite(), ...opts },
+  const lease = config.databaseUrl ? undefined : await leasePglite();
+  const opened = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, timeouts: config.dbTimeouts, analytics: config.analytics, ...opts } : { pglite: lease!.pglite, ...opts },
   );
+  // A leased PGlite outlives this context: the worker's next one empties and reuses it.
+  const database: Database = lease ? { ...opened, close: lease.release } : opened;
   await migrate(database);
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: false, serveWeb: false });

@@ -64,3 +64,93 @@ export async function newPglite(): Promise<PGlite> {
   await pglite.waitReady;
   return pglite;
 }
+
+/**
+ * What a fresh copy of the template holds, to put a used database back into that state: every
+ * table's name, the rows the migrations wrote (system accounts, recurring jobs, the maintenance
+ * switch...) without generated columns, and each sequence's position.
+ */
+interface Snapshot {
+  tables: string[];
+  seeded: { table: string; columns: string; rows: string }[];
+  sequences: { name: string; value: number | null; start: number }[];
+}
+
+async function snapshotOf(pglite: PGlite): Promise<Snapshot> {
+  const tables = (await pglite.query<{ t: string }>(`SELECT quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows.map((r) => r.t);
+  const seeded: Snapshot['seeded'] = [];
+  for (const table of tables) {
+    const cols = (
+      await pglite.query<{ c: string }>(
+        `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS c FROM pg_attribute
+          WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
+        [table],
+      )
+    ).rows[0]!.c;
+    const found = (await pglite.query<{ rows: string | null }>(`SELECT json_agg(x)::text AS rows FROM (SELECT ${cols} FROM ${table}) x`)).rows[0]!.rows;
+    if (found) seeded.push({ table, columns: cols, rows: found });
+  }
+  const sequences = (
+    await pglite.query<{ name: string; value: number | null; start: number }>(
+      `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, last_value::float8 AS value, start_value::float8 AS start
+         FROM pg_sequences WHERE schemaname = 'public'`,
+    )
+  ).rows;
+  return { tables, seeded, sequences };
+}
+
+/** Empties every table and writes the template's rows and sequence positions back, triggers off. */
+async function resetTo(pglite: PGlite, snap: Snapshot): Promise<void> {
+  await pglite.transaction(async (tx) => {
+    // Local: the immutable tables' triggers (transfers, the audit log) refuse TRUNCATE, and the
+    // rows written back need no foreign-key checks.
+    await tx.exec(`SET LOCAL session_replication_role = replica; TRUNCATE ${snap.tables.join(', ')} RESTART IDENTITY`);
+    for (const s of snap.seeded) {
+      await tx.query(`INSERT INTO ${s.table} (${s.columns}) OVERRIDING SYSTEM VALUE SELECT ${s.columns} FROM json_populate_recordset(NULL::${s.table}, $1::json)`, [s.rows]);
+    }
+    for (const q of snap.sequences) {
+      await tx.query(q.value === null ? `SELECT setval($1, $2, false)` : `SELECT setval($1, $2, true)`, [q.name, q.value ?? q.start]);
+    }
+  });
+}
+
+let shared: { pglite: PGlite; snapshot: Snapshot; leased: boolean } | undefined;
+
+/**
+ * A PGlite holding the template's state for one test context, and its release. A worker keeps
+ * one between its files (`isolate: false`) and empties it back to the template for the next
+ * context instead of loading the template again: loading it wrote every file of the data
+ * directory into PGlite's in-memory file system, about a second of CPU per test file, the
+ * largest part of the fast lane's set-up (docs/TESTING.md). While a context holds it (a file with
+ * two contexts open at once) the next one gets a fresh copy, released by closing it.
+ */
+export async function leasePglite(): Promise<{ pglite: PGlite; release(): Promise<void> }> {
+  if (!process.env[PGLITE_TEMPLATE_ENV] || shared?.leased) {
+    const pglite = await newPglite();
+    return { pglite, release: () => pglite.close() };
+  }
+  if (shared && !shared.pglite.closed) {
+    try {
+      await resetTo(shared.pglite, shared.snapshot);
+    } catch {
+      // A database left mid-transaction or broken by its last file: start again from the template.
+      await shared.pglite.close().catch(() => {});
+      shared = undefined;
+    }
+  } else {
+    shared = undefined;
+  }
+  if (!shared) {
+    const pglite = await newPglite();
+    shared = { pglite, snapshot: await snapshotOf(pglite), leased: false };
+  }
+  const lease = shared;
+  lease.leased = true;
+  return {
+    pglite: lease.pglite,
+    release: async () => {
+      lease.leased = false;
+    },
+  };
+}
+
