@@ -1,10 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { newPglite as createPglite } from '../../src/db/pglite.js';
 import { openDatabase } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate.js';
 import { createScratchDatabase } from '../../src/db/scratch.js';
 
 /**
@@ -38,19 +40,38 @@ export async function createTemplate(databaseUrl: string | undefined): Promise<(
       await scratch.drop();
     };
   }
-  const pglite = createPglite();
-  const database = await openDatabase({ pglite });
-  await migrate(database);
-  const dump = await pglite.dumpDataDir('none');
-  await database.close();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'zalik-template-'));
-  const file = path.join(dir, 'pgdata.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  // Kept between runs under a name made of what it is built from: a run whose migrations and
+  // PGlite are unchanged skips the migrating (a few seconds, all before the first test starts).
+  const cacheDir = path.join(os.tmpdir(), 'zalik-test-templates');
+  const file = path.join(cacheDir, `${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const pglite = createPglite();
+    const database = await openDatabase({ pglite });
+    await migrate(database);
+    const dump = await pglite.dumpDataDir('none');
+    await database.close();
+    mkdirSync(cacheDir, { recursive: true });
+    // Written aside and renamed: a run beside this one never reads half a file.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
   process.env[PGLITE_TEMPLATE_ENV] = file;
   return async () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
-    rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** Names a template by the text of every migration and functions file and PGlite's version. */
+function templateKey(): string {
+  // The package exports no package.json: read it beside its entry point.
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const hash = createHash('sha256').update(readFileSync(path.join(dir, 'package.json')));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const f of files(MIGRATIONS_DIR).sort()) hash.update(path.relative(MIGRATIONS_DIR, f)).update(readFileSync(f));
+  return hash.digest('hex').slice(0, 20);
 }
 
 let dump: Blob | undefined;
