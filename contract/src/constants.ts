@@ -90,6 +90,12 @@ export const REFERRAL_PREFIX = 'ref_';
  * nothing of the zod schemas (threads.ts).
  */
 export const THREAD_START_PREFIX = 'thread_';
+/**
+ * `start_param` of a shared task card's button: `task_<subjectId>_<teacherId>_<taskId>` opens
+ * the buying screen, `test_…` the same for a test (Telegram allows 64 characters of [A-Za-z0-9_-]).
+ */
+export const TASK_START_PREFIX = 'task_';
+export const TEST_START_PREFIX = 'test_';
 
 export const MAINTENANCE_MESSAGE_MAX = 500;
 /**
