@@ -97,6 +97,11 @@ export const THREAD_START_PREFIX = 'thread_';
 export const TASK_START_PREFIX = 'task_';
 export const TEST_START_PREFIX = 'test_';
 
+/** A shared task card's `start_param` (the API's card button, the app's fallback link). */
+export function taskStartParam(t: { type: string; subjectId: string | number; teacherId: string | number; id: string | number }): string {
+  return `${t.type === 'TEST' ? TEST_START_PREFIX : TASK_START_PREFIX}${t.subjectId}_${t.teacherId}_${t.id}`;
+}
+
 export const MAINTENANCE_MESSAGE_MAX = 500;
 /**
  * The `error` field of a 503 that maintenance answers, so a client tells it from an outage.

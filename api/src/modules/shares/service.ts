@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MSG, TASK_START_PREFIX, TEST_START_PREFIX, formatUah, type PreparedShare } from '@zalik/contract';
+import { MSG, formatUah, taskStartParam, type PreparedShare } from '@zalik/contract';
 import type { Config } from '../../config.js';
 import { row, type Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/errors.js';
@@ -14,11 +14,6 @@ export type SharesDeps = {
   config: Pick<Config, 'botToken' | 'botApiRoot' | 'publicUrl' | 'botUsername' | 'miniAppName'>;
   prepared: PreparedMessages | null;
 };
-
-/** Where a shared task's button lands: the buying screen of that task (web/src/app/startApp.ts reads it). */
-export function taskStartParam(t: { type: string; subjectId: number; teacherId: number; id: number }): string {
-  return `${t.type === 'TEST' ? TEST_START_PREFIX : TASK_START_PREFIX}${t.subjectId}_${t.teacherId}_${t.id}`;
-}
 
 /**
  * Any failure of Telegram (no Bot API in this mode, an outage, a refusal) is one answer: the
