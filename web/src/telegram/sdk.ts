@@ -360,8 +360,13 @@ export async function offerHomeScreen(): Promise<boolean> {
       if (import.meta.env.DEV) console.warn('[telegram] home screen status', err);
     }
   }
-  const res = safe(() => sdkAddToHomeScreen());
-  return res !== undefined;
+  try {
+    sdkAddToHomeScreen();
+    return true;
+  } catch (err) {
+    if (import.meta.env.DEV) console.warn('[telegram] home screen', err);
+    return false;
+  }
 }
 
 // --- Drafts ----------------------------------------------------------------------------------
