@@ -120,3 +120,26 @@ describe('drafts and the home screen', () => {
     expect(await count(page, 'web_app_add_to_home_screen')).toBe(0);
   });
 });
+
+describe('words and the support draft', () => {
+  it("the support message survives a reload, and goes once it is sent", async () => {
+    const page = await env.open({ persona: PERSONA.student, path: '/settings/support' });
+    const box = page.getByRole('textbox', { name: 'Повідомлення' });
+    await box.fill('Не відкривається файл лабораторної');
+    await expect.poll(() => cloud(page, 'draft_support')).toBe('Не відкривається файл лабораторної');
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Повідомлення' }).inputValue()).toBe('Не відкривається файл лабораторної');
+    await page.getByRole('button', { name: 'Відправити' }).click();
+    await page.getByText('Повідомлення надіслано').waitFor();
+    await expect.poll(() => cloud(page, 'draft_support')).toBeNull();
+  });
+
+  it('screenshots: settings names the terms as their screen does; the invitation tab keeps the invite link', async () => {
+    await shootBoth('reach-settings', PERSONA.student, '/settings', ['Умови користування']);
+    await shootBoth('reach-invitation', PERSONA.student, '/invitation', ['Запросити друга']);
+    const page = await env.open({ persona: PERSONA.student, path: '/settings' });
+    await page.getByText('Умови користування').click();
+    await page.getByRole('heading', { name: 'Умови користування' }).first().waitFor();
+  });
+});
+

@@ -1,4 +1,4 @@
-import { draftStore, offerHomeScreen } from '../telegram/sdk';
+import { draftStore, offerHomeScreen } from '../telegram/reach';
 
 /** Telegram storage key: the home-screen shortcut was offered (once is enough, whatever the answer). */
 export const HOME_SCREEN_OFFERED = 'homeScreenOffered';

@@ -1,5 +1,6 @@
 import type { PreparedShare } from '@zalik/contract';
-import { canShareMessage, haptic, openTelegramLink, shareMessage, shareUrl } from '../telegram/sdk';
+import { canShareMessage, shareMessage } from '../telegram/reach';
+import { haptic, openTelegramLink, shareUrl } from '../telegram/sdk';
 
 /** The toast after Telegram sent a card. */
 export const SHARED_TEXT = 'Надіслано.';

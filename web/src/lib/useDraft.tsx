@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { goBack, useBackButtonOverride } from '../telegram/BackButton';
-import { draftStore, setCloseConfirmation } from '../telegram/sdk';
+import { draftStore, setCloseConfirmation } from '../telegram/reach';
 import { ConfirmDialog } from '../ui';
 
 /** A draft is written this long after the last keystroke (Telegram's storage is a round trip to the client). */

@@ -3,12 +3,7 @@
  * Telegram is a small function here, so screens never see the SDK and tests can stub this file.
  */
 import {
-  addToHomeScreen as sdkAddToHomeScreen,
   backButton,
-  checkHomeScreenStatus as sdkCheckHomeScreenStatus,
-  closingBehavior,
-  cloudStorage,
-  deviceStorage,
   downloadFile as sdkDownloadFile,
   hapticFeedback,
   init as initSdk,
@@ -19,7 +14,6 @@ import {
   openTelegramLink as sdkOpenTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
-  shareMessage as sdkShareMessage,
   shareURL,
   swipeBehavior,
   themeParams,
@@ -286,27 +280,6 @@ export function openTelegramLink(url: string): void {
   if (!res?.ok) window.open(url, '_blank', 'noopener');
 }
 
-/** True when the client has Telegram's dialog for sharing a prepared message (Mini Apps 8.0+). */
-export function canShareMessage(): boolean {
-  return !!safe(() => sdkShareMessage.isAvailable());
-}
-
-/**
- * Opens Telegram's dialog to send the bot's prepared message (its id from the API) into a chat
- * the user picks. 'sent' or 'declined' (the user closed the dialog); 'failed' when the client
- * has no such dialog or it could not show the message (expired, unknown): share a link instead.
- */
-export async function shareMessage(id: string): Promise<'sent' | 'declined' | 'failed'> {
-  if (!canShareMessage()) return 'failed';
-  try {
-    await sdkShareMessage(id);
-    return 'sent';
-  } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram] shareMessage', err);
-    return /USER_DECLINED|CANCEL/i.test(String((err as { message?: string })?.message ?? err)) ? 'declined' : 'failed';
-  }
-}
-
 /** Opens Telegram's share sheet for a URL. Returns false when not available. */
 export function shareUrl(url: string, text?: string): boolean {
   const res = safe(() => shareURL.ifAvailable(url, text));
@@ -341,79 +314,4 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
   frame.src = url;
   document.body.appendChild(frame);
   window.setTimeout(() => frame.remove(), DOWNLOAD_FRAME_MS);
-}
-
-// --- Home screen -----------------------------------------------------------------------------
-
-/**
- * Offers Telegram's "add to home screen" prompt (Mini Apps 8.0+). False when the client cannot,
- * or says the shortcut is already there (checkHomeScreenStatus, where the client answers it).
- */
-export async function offerHomeScreen(): Promise<boolean> {
-  if (!safe(() => sdkAddToHomeScreen.isAvailable())) return false;
-  if (safe(() => sdkCheckHomeScreenStatus.isAvailable())) {
-    try {
-      const status = await sdkCheckHomeScreenStatus({ timeout: SDK_TIMEOUT_MS });
-      if (status === 'added' || status === 'unsupported') return false;
-    } catch (err) {
-      // No answer: offer anyway, the client itself ignores a prompt it cannot show.
-      if (import.meta.env.DEV) console.warn('[telegram] home screen status', err);
-    }
-  }
-  try {
-    sdkAddToHomeScreen();
-    return true;
-  } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram] home screen', err);
-    return false;
-  }
-}
-
-// --- Drafts ----------------------------------------------------------------------------------
-
-/**
- * Where a half-typed form waits for the next open: Telegram's device storage (Mini Apps 9.0+,
- * on this device), else its cloud storage (6.9+, the user's own across devices), else the
- * page's localStorage (a plain browser).
- */
-export const draftStore = {
-  async get(key: string): Promise<string | null> {
-    try {
-      if (safe(() => deviceStorage.getItem.isAvailable())) return (await deviceStorage.getItem(key)) ?? null;
-      if (safe(() => cloudStorage.getItem.isAvailable())) return (await cloudStorage.getItem(key)) || null;
-    } catch (err) {
-      if (import.meta.env.DEV) console.warn('[telegram] draft read', err);
-      return null;
-    }
-    return safe(() => localStorage.getItem(key)) ?? null;
-  },
-  /** An empty value deletes the draft. */
-  async set(key: string, value: string): Promise<void> {
-    try {
-      if (safe(() => deviceStorage.setItem.isAvailable())) {
-        await (value ? deviceStorage.setItem(key, value) : deviceStorage.deleteItem(key));
-        return;
-      }
-      if (safe(() => cloudStorage.setItem.isAvailable())) {
-        await (value ? cloudStorage.setItem(key, value) : cloudStorage.deleteItem(key));
-        return;
-      }
-    } catch (err) {
-      // A draft is a convenience: a full or refused store loses it, never the form.
-      if (import.meta.env.DEV) console.warn('[telegram] draft write', err);
-      return;
-    }
-    safe(() => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)));
-  },
-};
-
-// --- Closing ---------------------------------------------------------------------------------
-
-/** While true, Telegram asks before the user closes the app (unsent input on screen). */
-export function setCloseConfirmation(on: boolean): void {
-  safe(() => {
-    if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
-  });
-  if (on) safe(() => closingBehavior.enableConfirmation.ifAvailable());
-  else safe(() => closingBehavior.disableConfirmation.ifAvailable());
 }

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type InviteProgress } from '@zalik/contract';
-import { canShareMessage, haptic, openTelegramLink, shareMessage, shareUrl } from '../../telegram/sdk';
+import { haptic, openTelegramLink, shareUrl } from '../../telegram/sdk';
+import { canShareMessage, shareMessage } from '../../telegram/reach';
 import { SHARED_TEXT } from '../../lib/shareCard';
 import { hideError } from '../../ui';
 import { invitationRoutes } from './routes';
@@ -13,9 +14,12 @@ vi.mock('../../telegram/sdk', async (original) => ({
   ...(await original<typeof import('../../telegram/sdk')>()),
   haptic: { impact: vi.fn(), notification: vi.fn(), selection: vi.fn() },
   shareUrl: vi.fn(() => false),
+  openTelegramLink: vi.fn(),
+}));
+vi.mock('../../telegram/reach', async (original) => ({
+  ...(await original<typeof import('../../telegram/reach')>()),
   canShareMessage: vi.fn(() => false),
   shareMessage: vi.fn(() => Promise.resolve('sent')),
-  openTelegramLink: vi.fn(),
 }));
 
 const LINK = 'https://t.me/zalik_bot/app?startapp=ref_100001';

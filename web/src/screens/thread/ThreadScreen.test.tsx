@@ -10,6 +10,7 @@ import { markOnline } from '../../api/network';
 import { threadRoutes } from './routes';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
+vi.mock('../../telegram/reach', () => import('../../../test/sdk-mock'));
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
 // jsdom has no streams: the live stream's events come from the test (api/stream.ts has its own test).
 const stream = vi.hoisted(() => ({ onEvent: null as ((e: unknown) => void) | null, queries: [] as unknown[] }));
