@@ -7,7 +7,7 @@ let asked = false;
 
 /**
  * After the user's first successful purchase: Telegram's "add to home screen" prompt, once. The
- * mark lives in Telegram's storage (device, else cloud), so a new open or a cleared web view
+ * mark lives in Telegram's cloud storage, so a new open or a cleared web view
  * does not ask again; a client without the prompt is not marked, and asks after an update.
  */
 export async function offerHomeScreenOnce(): Promise<void> {

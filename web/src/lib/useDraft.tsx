@@ -29,7 +29,7 @@ export interface DraftOptions {
 }
 
 /**
- * Keeps a half-typed form in Telegram's device (else cloud) storage: restored when the form
+ * Keeps a half-typed form in Telegram's cloud storage: restored when the form
  * opens again, cleared by `clear()` after a successful send. While something is typed the back
  * button asks before leaving (`dialog` must be rendered) and Telegram asks before closing the app.
  */

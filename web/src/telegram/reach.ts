@@ -1,14 +1,17 @@
 /**
- * The SDK's sharing, home-screen, storage and closing calls, apart from sdk.ts so that the first
- * screen's bundle does not carry them: only the screens that share, buy or keep drafts import this.
+ * The SDK's sharing, home-screen, draft-storage and closing calls, apart from sdk.ts: only the
+ * screens that share, buy or keep drafts import this, so its code stays out of the first screen's
+ * chunk. The SDK itself is one module, though: every SDK component named here counts against the
+ * first screen's budget wherever it is imported (hence cloud storage through the raw bridge request).
  */
 import {
   addToHomeScreen as sdkAddToHomeScreen,
   checkHomeScreenStatus as sdkCheckHomeScreenStatus,
   closingBehavior,
-  cloudStorage,
-  deviceStorage,
+  request,
+  retrieveLaunchParams,
   shareMessage as sdkShareMessage,
+  supports,
 } from '@tma.js/sdk-react';
 
 /** How long a request to the client may take (as sdk.ts waits for the viewport). */
@@ -75,36 +78,53 @@ export async function offerHomeScreen(): Promise<boolean> {
 
 // --- Drafts ----------------------------------------------------------------------------------
 
+let nextReq = 0;
+
 /**
- * Where a half-typed form waits for the next open: Telegram's device storage (Mini Apps 9.0+,
- * on this device), else its cloud storage (6.9+, the user's own across devices), else the
- * page's localStorage (a plain browser).
+ * One call of Telegram's cloud storage (Mini Apps 6.9+), through the bridge's raw request: the
+ * SDK's CloudStorage component would put ~1 KB more into the first screen's bundle (the SDK is one module).
+ */
+async function cloud(method: 'getStorageValues' | 'saveStorageValue' | 'deleteStorageValues', params: object): Promise<unknown> {
+  const reqId = `draft${++nextReq}`;
+  const answer = (await request('web_app_invoke_custom_method', 'custom_method_invoked', {
+    params: { req_id: reqId, method, params },
+    capture: (p: { req_id: string }) => p.req_id === reqId,
+    timeout: SDK_TIMEOUT_MS,
+  })) as { result?: unknown; error?: string };
+  if (answer.error) throw new Error(answer.error);
+  return answer.result;
+}
+
+function hasCloud(): boolean {
+  return !!safe(() => supports('web_app_invoke_custom_method', retrieveLaunchParams().tgWebAppVersion));
+}
+
+/**
+ * Where a half-typed form waits for the next open: Telegram's cloud storage (the user's own,
+ * across devices), else the page's localStorage (a plain browser, an old client).
  */
 export const draftStore = {
   async get(key: string): Promise<string | null> {
-    try {
-      if (safe(() => deviceStorage.getItem.isAvailable())) return (await deviceStorage.getItem(key)) ?? null;
-      if (safe(() => cloudStorage.getItem.isAvailable())) return (await cloudStorage.getItem(key)) || null;
-    } catch (err) {
-      if (import.meta.env.DEV) console.warn('[telegram] draft read', err);
-      return null;
+    if (hasCloud()) {
+      try {
+        const values = (await cloud('getStorageValues', { keys: [key] })) as Record<string, string> | undefined;
+        return values?.[key] || null;
+      } catch (err) {
+        if (import.meta.env.DEV) console.warn('[telegram] draft read', err);
+        return null;
+      }
     }
     return safe(() => localStorage.getItem(key)) ?? null;
   },
   /** An empty value deletes the draft. */
   async set(key: string, value: string): Promise<void> {
-    try {
-      if (safe(() => deviceStorage.setItem.isAvailable())) {
-        await (value ? deviceStorage.setItem(key, value) : deviceStorage.deleteItem(key));
-        return;
+    if (hasCloud()) {
+      try {
+        await (value ? cloud('saveStorageValue', { key, value }) : cloud('deleteStorageValues', { keys: [key] }));
+      } catch (err) {
+        // A draft is a convenience: a full or refused store loses it, never the form.
+        if (import.meta.env.DEV) console.warn('[telegram] draft write', err);
       }
-      if (safe(() => cloudStorage.setItem.isAvailable())) {
-        await (value ? cloudStorage.setItem(key, value) : cloudStorage.deleteItem(key));
-        return;
-      }
-    } catch (err) {
-      // A draft is a convenience: a full or refused store loses it, never the form.
-      if (import.meta.env.DEV) console.warn('[telegram] draft write', err);
       return;
     }
     safe(() => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)));
