@@ -125,6 +125,14 @@ describe('community: invitation, support, user administration', () => {
     // The student's open session still holds a token without the ban: the next call is refused.
     await student.getByRole('link', { name: 'Зв’язатися з підтримкою' }).click();
     await expect(student.getByTestId('blocked-text').textContent()).resolves.toBe(MSG.blocked);
+    // Mid-session (the support screen had a back button) the blocked screen takes Telegram's back button away.
+    await expect
+      .poll(() =>
+        student.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_setup_back_button').map((e) => (e.params as { is_visible?: boolean }).is_visible)),
+      )
+      .toEqual(expect.arrayContaining([true]));
+    const lastBack = await student.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_setup_back_button').at(-1)?.params as { is_visible?: boolean });
+    expect(lastBack?.is_visible).toBe(false);
 
     // And the menu now offers the way back.
     await row.click({ button: 'right' });
