@@ -35,6 +35,7 @@ export const API_LAYERS = {
     rates: [],
     reviews: ['audit'],
     threads: ['audit', 'files', 'outbox'],
+    shares: ['catalogue', 'invites', 'outbox'],
   },
   above: ['plugins', 'bot'],
   wiring: ['app', 'deps', 'main', 'scripts'],

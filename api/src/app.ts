@@ -26,6 +26,7 @@ import { identifierRoutes, templateRoutes, templatesScope } from './modules/gene
 import { filesRoutes } from './modules/files/routes.js';
 import { acceptSupportForm } from './modules/supports/form.js';
 import { acceptEmptyJson, invitesRoutes } from './modules/invites/routes.js';
+import { sharesRoutes } from './modules/shares/index.js';
 import { discountsRoutes } from './modules/discounts/routes.js';
 import { supportsRoutes } from './modules/supports/routes.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await registerRoutes(app, [...templateRoutes(deps), ...identifierRoutes(deps)], (scope) => templatesScope(scope, deps));
   await registerRoutes(app, filesRoutes(deps));
   await registerRoutes(app, invitesRoutes(deps), acceptEmptyJson);
+  await registerRoutes(app, sharesRoutes(deps), acceptEmptyJson);
   // A discount changes the price lists the catalogue keeps.
   await registerRoutes(app, discountsRoutes(deps), (scope) => invalidateOnWrite(scope, deps.catalogue, ['discounts']));
   await registerRoutes(app, supportsRoutes(deps), acceptSupportForm);

@@ -291,6 +291,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   explanation: { max: 10, windowSeconds: 60 },
   // Thread messages across all orders; each order also has its own limit (THREAD_RATE_MESSAGES).
   message: { max: 120, windowSeconds: 600 },
+  // Each share asks Telegram to keep a card: a person shares a few, a script would fill the bot's quota.
+  share: { max: 30, windowSeconds: 600 },
 };
 
 /** `RATE_LIMIT_AUTH=120/60`: at most 120 requests per 60 seconds. */

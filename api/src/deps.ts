@@ -24,6 +24,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { registerJobsJobs } from './jobs/jobs.js';
 import { registerUserJobs } from './modules/users/jobs.js';
 import { telegramStars } from './ports/stars.js';
+import { telegramPreparedMessages, type PreparedMessages } from './ports/prepared-messages.js';
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
 import { registerInvitesJobs } from './modules/invites/jobs.js';
@@ -51,6 +52,8 @@ export type { CoreDeps, SeedStep } from './types/deps.js';
  */
 export interface AppDeps extends CoreDeps {
   users: UsersService;
+  /** The cards a user shares into Telegram chats (null where no Bot API answers: sharing falls back to a link). */
+  prepared: PreparedMessages | null;
   /** Signs and checks the download links of order files (answers hand them out, files/ serves them). */
   links: FileLinks;
   /**
@@ -112,6 +115,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     jobs: new JobRegistry(),
     // A short timeout: an admin waits on the refund call, a student on the invoice link.
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
+    prepared: botApi ? telegramPreparedMessages(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
     bot: null,
     botInbox: null,
     explanations: {

@@ -133,6 +133,7 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'GET /api/v1/tasks/search': { sample: () => ({ query: 'title=a&limit=5' }) },
   'GET /api/v1/search': { sample: () => ({ query: `q=${encodeURIComponent('курсова')}&limit=5` }) },
   'PATCH /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.taskId }, body: { title: '', visible: true } }) },
+  'POST /api/v1/tasks/:id/share': { sample: (w) => ({ params: { id: w.taskId } }) },
   'DELETE /api/v1/tasks/:id': { sample: (w) => ({ params: { id: w.spare.taskId } }) },
   'POST /api/v1/news/news': { sample: () => ({ body: { title: 'Новина', text: 'Текст' } }) },
   'PATCH /api/v1/news/:id': { sample: () => ({ params: { id: MISSING }, body: { title: 'Новина' } }) },

@@ -9,19 +9,24 @@ import Fastify from 'fastify';
 import { MSG } from '@zalik/contract';
 import { securityPlugin } from '../src/plugins/security.js';
 import { startFakeAi, type FakeAi } from '../src/fakes/openai.js';
+import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { ACTORS, PERMISSIONS, buildWorld, sampleRequest, type Actor, type World } from './permission-table.js';
 
 let ctx: TestContext;
 let world: World;
 let ai: FakeAi;
+let botApi: FakeBotApi;
 
 beforeAll(async () => {
   // The tutor on (a local fake provider), so its calls reach the handler's own check instead of the 503 of a server without one.
   ai = await startFakeAi();
+  // A Bot API that answers (the local fake), so the share calls reach Telegram instead of the 503 of an outage.
+  botApi = await startFakeBotApi();
   // Generous limits: this file signs in and buys more than a person would in a minute.
   ctx = await createTestContext({
     RATE_LIMIT_AUTH: '10000/60', RATE_LIMIT_PURCHASE: '10000/60', RATE_LIMIT_SUPPORT: '10000/60', RATE_LIMIT_UPLOAD: '10000/60', RATE_LIMIT_EXPLANATION: '10000/60',
+    RATE_LIMIT_SHARE: '10000/60', BOT_API_ROOT: botApi.apiRoot,
     AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey,
   });
   world = await buildWorld(ctx);
@@ -29,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await ai?.close();
+  await botApi?.close();
 });
 
 const routeKeys = (app: TestContext['app']) => app.routeCatalogue.map((r) => `${r.method} ${r.url}`);

@@ -90,6 +90,17 @@ export const REFERRAL_PREFIX = 'ref_';
  * nothing of the zod schemas (threads.ts).
  */
 export const THREAD_START_PREFIX = 'thread_';
+/**
+ * `start_param` of a shared task card's button: `task_<subjectId>_<teacherId>_<taskId>` opens
+ * the buying screen, `test_…` the same for a test (Telegram allows 64 characters of [A-Za-z0-9_-]).
+ */
+export const TASK_START_PREFIX = 'task_';
+export const TEST_START_PREFIX = 'test_';
+
+/** A shared task card's `start_param` (the API's card button, the app's fallback link). */
+export function taskStartParam(t: { type: string; subjectId: string | number; teacherId: string | number; id: string | number }): string {
+  return `${t.type === 'TEST' ? TEST_START_PREFIX : TASK_START_PREFIX}${t.subjectId}_${t.teacherId}_${t.id}`;
+}
 
 export const MAINTENANCE_MESSAGE_MAX = 500;
 /**

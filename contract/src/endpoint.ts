@@ -10,7 +10,7 @@ export type Access = 'public' | 'user' | 'developer' | 'admin';
 export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'developer', 'admin'];
 
 /** The rate limits a call can be counted against (their numbers are configuration). */
-export type RateLimitName = 'auth' | 'purchase' | 'support' | 'upload' | 'explanation' | 'message';
+export type RateLimitName = 'auth' | 'purchase' | 'support' | 'upload' | 'explanation' | 'message' | 'share';
 
 /**
  * The schemas of a call. A `multipart` body is parsed by its handler (files stream), a `file`

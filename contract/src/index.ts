@@ -21,5 +21,6 @@ export * from './maintenance.js';
 export * from './dashboard.js';
 export * from './explanations.js';
 export * from './audit.js';
+export * from './shares.js';
 export * from './endpoint.js';
 export * as endpoints from './endpoints/index.js';

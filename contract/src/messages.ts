@@ -32,7 +32,7 @@ export const MSG = {
   emptyOrders: 'Немає замовлень',
   blocked: 'Вас заблоковано за порушення правил бота.',
   confirmTitle: 'Підтвердіть дію',
-  confirmText: 'Будьте уважні, ваша дія може бути незворотньою',
+  confirmText: 'Будьте уважні, ваша дія може бути незворотною',
 
   // ours: auth and access
   initDataMissing: 'Відсутні дані ініціалізації Telegram.',
@@ -83,6 +83,7 @@ export const MSG = {
   teacherNotFound: 'Викладача не знайдено.',
   argumentNotFound: 'Аргумент не знайдено.',
   taskNotFound: 'Завдання не знайдено.',
+  shareUnavailable: 'Не вдалося підготувати повідомлення, щоб поділитися. Спробуйте ще раз за хвилину.',
   taskTitle: 'Назва завдання має бути довжиною від 1 до 255 символів.',
   priceInvalid: 'Ціна має бути цілим додатним числом гривень.',
   taskTypeInvalid: 'Оберіть тип завдання: звичайне завдання або тест.',
@@ -341,7 +342,7 @@ export const MSG = {
   reviewReplyExists: 'Ви вже відповіли на цей відгук.',
   reviewHideReasonRequired: 'Вкажіть причину, з якої відгук приховано.',
   reviewAlreadyHidden: 'Цей відгук уже приховано.',
-  authorNotFound: 'Автора не знайдено.',
+  authorNotFound: 'Розробника не знайдено.',
   /** A review's author without a first name in Telegram. */
   reviewAuthorFallback: 'Студент',
   taskSortInvalid: 'Сортування: newest (новіші), price (дешевші) або rating (за рейтингом).',

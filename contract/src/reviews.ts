@@ -89,7 +89,7 @@ export type ReviewPage = z.infer<typeof ReviewPage>;
  * one rule for it: the server answers it and the profile screen explains it from this table.
  */
 export const AUTHOR_LEVELS = [
-  { code: 'NEW', name: 'Новий автор', minOrders: 0, minReviews: 0, minAverage: 0, minOnTime: 0 },
+  { code: 'NEW', name: 'Новий розробник', minOrders: 0, minReviews: 0, minAverage: 0, minOnTime: 0 },
   { code: 'VERIFIED', name: 'Перевірений автор', minOrders: 5, minReviews: 3, minAverage: 4.0, minOnTime: 0.8 },
   { code: 'EXPERIENCED', name: 'Досвідчений автор', minOrders: 20, minReviews: 10, minAverage: 4.5, minOnTime: 0.9 },
   { code: 'TOP', name: 'Топ-автор', minOrders: 50, minReviews: 20, minAverage: 4.8, minOnTime: 0.95 },

@@ -30,4 +30,10 @@ describe('messages', () => {
     expect([orderFileExtension('Звіт.PDF'), orderFileExtension('setup.exe'), orderFileExtension('README')]).toEqual(['pdf', null, null]);
     expect(ORDER_FILE_EXTENSIONS).toContain('docx');
   });
+
+  it('call the role "розробник" only, and write Ukrainian forms where the spec had Russian-influenced ones', () => {
+    const leaks = texts().filter(([, t]) => /[Тт]ворц|[Тт]ворець|(?<!\p{L})[Аа]втор(а|ом|ові|у|и|ів)?(?!\p{L})|незворотньо|[Дд]обав/u.test(t));
+    expect(leaks).toEqual([]);
+    expect(MSG.confirmText).toBe('Будьте уважні, ваша дія може бути незворотною');
+  });
 });

@@ -7,8 +7,8 @@ const level = (ordersCompleted: number, average: number, count: number, onTimeSh
 
 describe('the author level rule', () => {
   it('starts every author as a new one', () => {
-    expect(level(0, 0, 0, null)).toBe('Новий автор');
-    expect(AUTHOR_LEVELS[0].name).toBe('Новий автор');
+    expect(level(0, 0, 0, null)).toBe('Новий розробник');
+    expect(AUTHOR_LEVELS[0].name).toBe('Новий розробник');
   });
 
   it('gives the highest level whose every threshold is met', () => {
@@ -20,9 +20,9 @@ describe('the author level rule', () => {
   });
 
   it('stops at the first threshold missed: few orders, few reviews, low stars or late deliveries', () => {
-    expect(level(4, 5, 10, 1)).toBe('Новий автор');
-    expect(level(100, 5, 2, 1)).toBe('Новий автор');
-    expect(level(100, 3.9, 50, 1)).toBe('Новий автор');
+    expect(level(4, 5, 10, 1)).toBe('Новий розробник');
+    expect(level(100, 5, 2, 1)).toBe('Новий розробник');
+    expect(level(100, 3.9, 50, 1)).toBe('Новий розробник');
     expect(level(100, 4.9, 50, 0.85)).toBe('Перевірений автор');
     expect(level(100, 4.7, 50, 1)).toBe('Досвідчений автор');
   });

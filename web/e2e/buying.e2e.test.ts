@@ -166,16 +166,16 @@ describe('buying an auto-generated task', () => {
       await page.getByRole('button', { name: 'Назад' }).click();
       await openTask(page, TEST_TASK);
       await page.getByLabel('Питання №1').fill('Знайдіть похідну x²');
-      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByRole('button', { name: 'Додати одне запитання' }).click();
       await page.getByRole('textbox', { name: 'Питання №2' }).waitFor();
       // An extra question can go again; the first cannot.
-      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByRole('button', { name: 'Додати одне запитання' }).click();
       await page.getByRole('textbox', { name: 'Питання №3' }).fill('Третє');
       await page.getByRole('button', { name: 'Прибрати: Питання №2' }).click();
       expect(await page.getByRole('textbox', { name: 'Питання №2' }).inputValue()).toBe('Третє');
       expect(await page.getByRole('textbox', { name: 'Питання №3' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Прибрати: Питання №1' }).count()).toBe(0);
-      await page.getByRole('button', { name: 'Добавити одне запитання' }).click();
+      await page.getByRole('button', { name: 'Додати одне запитання' }).click();
       await page.getByRole('textbox', { name: 'Питання №3' }).waitFor();
       await waitForIdle(page);
       await shoot(page, `buying-test-${theme}`);

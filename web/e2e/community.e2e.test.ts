@@ -50,9 +50,10 @@ describe('community: invitation, support, user administration', () => {
     const bonus = page.getByRole('button', { name: 'Отримати 100 грн' });
     expect(await bonus.isDisabled()).toBe(!claimable);
 
-    // With three friends invited the tab no longer offers 'Запросити друга': open the screen directly.
-    await page.context().close();
-    const invite = await env.open({ persona: PERSONA.student, path: '/invitation/invite' });
+    // With three friends invited the tab still offers 'Запросити друга' (issue 29: the link stays reachable).
+    await page.getByRole('link', { name: 'Запросити друга' }).click();
+    const invite = page;
+    await invite.getByTestId('invite-link').waitFor();
     const link = await invite.getByTestId('invite-link').textContent();
     expect(link).toMatch(new RegExp(`^https://t\\.me/[\\w]+/[\\w-]+\\?startapp=ref_${PERSONA.student}$`));
 
@@ -124,6 +125,14 @@ describe('community: invitation, support, user administration', () => {
     // The student's open session still holds a token without the ban: the next call is refused.
     await student.getByRole('link', { name: 'Зв’язатися з підтримкою' }).click();
     await expect(student.getByTestId('blocked-text').textContent()).resolves.toBe(MSG.blocked);
+    // Mid-session (the support screen had a back button) the blocked screen takes Telegram's back button away.
+    await expect
+      .poll(() =>
+        student.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_setup_back_button').map((e) => (e.params as { is_visible?: boolean }).is_visible)),
+      )
+      .toEqual(expect.arrayContaining([true]));
+    const lastBack = await student.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_setup_back_button').at(-1)?.params as { is_visible?: boolean });
+    expect(lastBack?.is_visible).toBe(false);
 
     // And the menu now offers the way back.
     await row.click({ button: 'right' });

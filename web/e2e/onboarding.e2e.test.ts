@@ -49,7 +49,7 @@ describe('first open', () => {
 
     // The active tab follows the path.
     await nav.getByRole('link', { name: 'Налаштування' }).click();
-    await page.getByRole('link', { name: 'Угоди користувача' }).waitFor();
+    await page.getByRole('link', { name: 'Умови користування' }).waitFor();
     await expect(nav.locator('[aria-current="page"]').textContent()).resolves.toBe('Налаштування');
     await waitForIdle(page);
     await expectLaidOut(page);

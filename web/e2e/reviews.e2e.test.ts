@@ -99,7 +99,7 @@ describe('reviews and author profiles', () => {
       // Every teacher's tasks in first: the cards move while the lists arrive.
       await cardOf(page).waitFor();
       await waitForIdle(page);
-      await cardOf(page).getByRole('link', { name: 'Профіль автора @dev_demo' }).click();
+      await cardOf(page).getByRole('link', { name: 'Профіль розробника @dev_demo' }).click();
       await page.getByRole('heading', { name: '@dev_demo' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/list-task/author/${PERSONA.developer}`);
       await waitForIdle(page);
@@ -126,7 +126,7 @@ describe('reviews and author profiles', () => {
       await cardOf(page).getByRole('button', { name: 'Придбати' }).click();
       await page.getByRole('region', { name: 'Відгуки' }).getByText('Усе зрозуміло пояснено, викладач прийняв.').waitFor();
       await waitForIdle(page);
-      await expectLaidOut(page, [TITLE, 'Автор', '@dev_demo']);
+      await expectLaidOut(page, [TITLE, 'Розробник', '@dev_demo']);
       await shoot(page, `buying-reviews-${theme}`);
     });
   }

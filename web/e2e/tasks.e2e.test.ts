@@ -68,11 +68,11 @@ describe('catalogue: subjects, task list and filters', () => {
     await expect.poll(() => cardTitles(page)).toEqual(visible.map((t) => t.title));
 
     // Creator: the subject's developer.
-    await page.getByRole('link', { name: /Творець/ }).click();
+    await page.getByRole('link', { name: /Розробник/ }).click();
     await page.getByRole('button', { name: 'Застосувати' }).waitFor();
     await page.getByText('@dev_demo').click();
     await page.getByRole('button', { name: 'Застосувати' }).click();
-    await page.getByRole('link', { name: /Творець.*@dev_demo/ }).waitFor();
+    await page.getByRole('link', { name: /Розробник.*@dev_demo/ }).waitFor();
 
     // Price: at most 120 грн (what the student pays: 150 with 20 % off counts as 120).
     await page.getByRole('link', { name: /Ціна/ }).click();

@@ -22,3 +22,18 @@ export const setMainButton = vi.fn((_params: { text: string; enabled: boolean; l
 export const onMainButton = vi.fn((_listener: () => void) => () => {});
 /** telegram/invoice.ts's one call: `vi.mock('<path to>/telegram/invoice', () => import('<path to>/test/sdk-mock'))`. */
 export const openInvoice = vi.fn((_url: string) => Promise.resolve<'paid' | 'cancelled' | 'failed' | 'pending'>('paid'));
+export const canShareMessage = vi.fn(() => false);
+export const shareMessage = vi.fn((_id: string) => Promise.resolve<'sent' | 'declined' | 'failed'>('sent'));
+export const offerHomeScreen = vi.fn(() => Promise.resolve(true));
+export const setCloseConfirmation = vi.fn((_on: boolean) => undefined);
+/** Telegram's storage: a map per test file (`draftStore.clear()` between tests when it matters). */
+const drafts = new Map<string, string>();
+export const draftStore = {
+  get: vi.fn((key: string) => Promise.resolve(drafts.get(key) ?? null)),
+  set: vi.fn((key: string, value: string) => {
+    if (value) drafts.set(key, value);
+    else drafts.delete(key);
+    return Promise.resolve();
+  }),
+  clear: () => drafts.clear(),
+};

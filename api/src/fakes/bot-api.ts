@@ -35,9 +35,45 @@ export interface FakeBotApi extends Omit<FakePayments, 'answer'> {
    * webhook POST or `bot.handleUpdate`; no handler: back to getUpdates.
    */
   deliverTo(handler: ((update: Record<string, unknown>) => unknown) | null): void;
+  /** Messages kept by savePreparedInlineMessage, by their id, as the share dialog would find them. */
+  prepared: Map<string, FakePreparedMessage>;
   /** Every later send to this chat answers 403 as Telegram does once the user blocked the bot. */
   block(chatId: number): void;
   close(): Promise<void>;
+}
+
+/** A message the bot prepared for a user to share (Bot API 8.0). */
+export interface FakePreparedMessage {
+  userId: number;
+  result: Record<string, unknown>;
+  chatTypes: { users: boolean; bots: boolean; groups: boolean; channels: boolean };
+  expiresAt: number;
+}
+
+/** Telegram keeps a prepared message for 24 hours. */
+const PREPARED_TTL_S = 24 * 3600;
+
+/**
+ * savePreparedInlineMessage as Telegram checks it: a user, a result with a type, an id and what
+ * to send, and at least one kind of chat to send it to; anything else is a 400.
+ */
+function prepare(params: Record<string, unknown>, prepared: Map<string, FakePreparedMessage>): unknown {
+  const result = (params.result && typeof params.result === 'object' ? params.result : null) as Record<string, unknown> | null;
+  const content = (result?.input_message_content ?? null) as Record<string, unknown> | null;
+  if (typeof params.user_id !== 'number' || !result || typeof result.type !== 'string' || typeof result.id !== 'string' || !content?.message_text) {
+    return new BotApiError(400, 'Bad Request: RESULT_INVALID');
+  }
+  const chatTypes = {
+    users: params.allow_user_chats === true,
+    bots: params.allow_bot_chats === true,
+    groups: params.allow_group_chats === true,
+    channels: params.allow_channel_chats === true,
+  };
+  if (!Object.values(chatTypes).some(Boolean)) return new BotApiError(400, 'Bad Request: no chat types allowed');
+  const id = `prep${prepared.size + 1}${Math.random().toString(36).slice(2, 8)}`;
+  const expiresAt = Math.floor(Date.now() / 1000) + PREPARED_TTL_S;
+  prepared.set(id, { userId: params.user_id, result, chatTypes, expiresAt });
+  return { id, expiration_date: expiresAt };
 }
 
 const BOT_USER = { id: 777000111, is_bot: true, first_name: 'Zalik', username: 'zalik_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
@@ -104,6 +140,7 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
   let failures: { count: number; how: 'error' | 'down' | number; method?: string } = { count: 0, how: 'error' };
   let messageId = 1;
   const blocked = new Set<number>();
+  const prepared = new Map<string, FakePreparedMessage>();
   let nextUpdateId = 1;
   let handler: ((update: Record<string, unknown>) => unknown) | null = null;
 
@@ -154,6 +191,8 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
         }
         return updates.filter((u) => Number(u.update_id) >= offset);
       }
+      case 'savePreparedInlineMessage':
+        return prepare(params, prepared);
       case 'deleteWebhook':
       case 'setWebhook':
       case 'answerCallbackQuery':
@@ -201,6 +240,7 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
     fail(count, how = 'error', method) {
       failures = { count, how, method };
     },
+    prepared,
     block(chatId) {
       blocked.add(chatId);
     },

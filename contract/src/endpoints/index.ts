@@ -18,3 +18,4 @@ export * from './dashboard.js';
 export * from './explanations.js';
 export * from './audit.js';
 export * from './threads.js';
+export * from './shares.js';

@@ -29,6 +29,13 @@ export function parentPath(pathname: string): string {
   return p;
 }
 
+/** Where the back button goes by default: back through the app's history, else up to the parent screen. */
+export function goBack(navigate: ReturnType<typeof useNavigate>, pathname: string): void {
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (idx > 0) void navigate(-1);
+  else void navigate(parentPath(pathname), { replace: true });
+}
+
 let override: (() => void) | null = null;
 
 /**
@@ -67,9 +74,7 @@ export function TelegramBackButton(): null {
           override();
           return;
         }
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0) navigate(-1);
-        else navigate(parentPath(pathname), { replace: true });
+        goBack(navigate, pathname);
       }),
     [navigate, pathname],
   );

@@ -36,6 +36,9 @@ const KEY = {
   persona: 'zalik.demo.persona',
   theme: 'zalik.demo.theme',
   platform: 'zalik.demo.platform',
+  homeScreen: 'zalik.demo.homeScreen',
+  /** The emulated cloud storage's keys live under this prefix of localStorage. */
+  cloud: 'zalik.demo.cloud.',
 } as const;
 
 /** Height of the emulated Telegram header (back button + persona chip). */
@@ -210,6 +213,23 @@ function emulateDownload(url: string, fileName: string): void {
   a.remove();
 }
 
+/** Telegram's cloud storage (drafts), kept in this browser's localStorage. */
+function emulateCloudStorage(params: Record<string, unknown>): void {
+  const reqId = str(params.req_id);
+  const args = asRecord(params.params);
+  const keys = Array.isArray(args.keys) ? args.keys.map(str) : [];
+  let result: unknown = true;
+  if (params.method === 'getStorageValues') result = Object.fromEntries(keys.map((k) => [k, localStorage.getItem(KEY.cloud + k) ?? '']));
+  else if (params.method === 'saveStorageValue') localStorage.setItem(KEY.cloud + str(args.key), str(args.value));
+  else if (params.method === 'deleteStorageValues') keys.forEach((k) => localStorage.removeItem(KEY.cloud + k));
+  else if (params.method === 'getStorageKeys') {
+    result = Object.keys(localStorage)
+      .filter((k) => k.startsWith(KEY.cloud))
+      .map((k) => k.slice(KEY.cloud.length));
+  } else result = undefined;
+  emitEvent('custom_method_invoked', result === undefined ? { req_id: reqId, error: 'UNKNOWN_METHOD' } : { req_id: reqId, result });
+}
+
 /** What the emulated client does for each Mini Apps method the app posts. */
 function respond(name: string, rawParams: unknown): void {
   const params = asRecord(rawParams);
@@ -259,6 +279,20 @@ function respond(name: string, rawParams: unknown): void {
       return;
     case 'web_app_open_popup':
       emulatePopup(params);
+      return;
+    case 'web_app_send_prepared_message':
+      // The card was prepared by the local fake Bot API; the emulated client "sends" it at once.
+      emitEvent('prepared_message_sent');
+      return;
+    case 'web_app_check_home_screen':
+      emitEvent('home_screen_checked', { status: localStorage.getItem(KEY.homeScreen) ? 'added' : 'missed' });
+      return;
+    case 'web_app_add_to_home_screen':
+      localStorage.setItem(KEY.homeScreen, '1');
+      emitEvent('home_screen_added');
+      return;
+    case 'web_app_invoke_custom_method':
+      emulateCloudStorage(params);
       return;
     default:
       // Haptics, swipe behaviour, colours, ready, iframe_ready...: recorded, nothing to do.

@@ -43,7 +43,7 @@ export function ReviewCard({ review, showTask, onReply, onHide, children }: Revi
       {review.text && <p className={styles.text}>{review.text}</p>}
       {review.reply && (
         <div className={styles.reply}>
-          <p className={styles.replyLabel}>Відповідь автора</p>
+          <p className={styles.replyLabel}>Відповідь розробника</p>
           <p className={styles.text}>{review.reply.text}</p>
         </div>
       )}

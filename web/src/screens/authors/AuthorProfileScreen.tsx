@@ -25,13 +25,13 @@ export default function AuthorProfileScreen() {
 function Profile({ p }: { p: AuthorProfile }) {
   const me = useMe();
   const moderate = useReviewModeration();
-  const name = p.username ? `@${p.username}` : 'Автор';
+  const name = p.username ? `@${p.username}` : 'Розробник';
   const mine = me.telegramId === p.telegramId;
   const next = AUTHOR_LEVELS[AUTHOR_LEVELS.findIndex((l) => l.code === p.level) + 1];
   return (
     <Page>
       <header className={styles.hero}>
-        <Avatar photo={p.photo} name={p.username || 'Автор'} seed={p.telegramId} size={72} />
+        <Avatar photo={p.photo} name={p.username || 'Розробник'} seed={p.telegramId} size={72} />
         <h1 className={styles.name}>{name}</h1>
         <span className={styles.level}>{p.levelName}</span>
         <p className={styles.since}>На Заліку з {formatMonthYear(p.memberSince)}</p>

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Task } from '@zalik/contract';
-import { EmptyState, Link, Page, SkeletonBar } from '../../ui';
+import { MSG } from '@zalik/contract';
+import { Button, EmptyState, Link, Page, SkeletonBar, showError, useToast } from '../../ui';
+import { SHARED_TEXT } from '../../lib/shareCard';
+import { shareTask } from './share';
 import { Instruction } from './Instruction';
 import { TaskHeader } from './TaskHeader';
 import { TaskReviews } from './TaskReviews';
@@ -39,9 +42,35 @@ export function BuyingFrame({ children }: { children: (task: Task, subjectId: st
   return (
     <Page plain>
       <TaskHeader task={task} />
+      <ShareTaskButton task={task} />
       <Instruction text={task.description} />
       <TaskReviews task={task} />
       {children(task, subjectId)}
     </Page>
+  );
+}
+
+/** Sends the task into a chat (a course chat, a friend) as the bot's card, or its link on older clients. */
+function ShareTaskButton({ task }: { task: Task }) {
+  const [toast, showToast] = useToast();
+  const [busy, setBusy] = useState(false);
+  const share = async () => {
+    setBusy(true);
+    try {
+      if ((await shareTask(task)) === 'sent') showToast(SHARED_TEXT);
+    } catch {
+      // Not even the invite link's base could be read (offline): nothing to share yet.
+      showError(MSG.shareUnavailable);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {toast}
+      <Button variant="secondary" stretched loading={busy} onClick={() => void share()}>
+        Поділитися завданням
+      </Button>
+    </>
   );
 }

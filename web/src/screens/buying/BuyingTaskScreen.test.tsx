@@ -338,7 +338,7 @@ describe("the task's author and reviews", () => {
     // The newest above the form, the rest on request.
     await within(reviews).findAllByRole('article');
     expect(within(reviews).getAllByRole('article')).toHaveLength(1);
-    expect(within(reviews).getByText('Відповідь автора').nextSibling).toHaveTextContent('Дякую!');
+    expect(within(reviews).getByText('Відповідь розробника').nextSibling).toHaveTextContent('Дякую!');
     await userEvent.click(within(reviews).getByRole('button', { name: 'усі відгуки' }));
     expect(within(reviews).getAllByRole('article')).toHaveLength(5);
     // A student can neither answer nor hide.

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Task } from '@zalik/contract';
 import { Input, MainAction } from '../../ui';
+import { draftKey, useDraft } from '../../lib/useDraft';
 import { BuyingFrame } from './BuyingFrame';
 import { Payment, sendLabel } from './Payment';
 import { usePayment } from './usePayment';
@@ -16,8 +17,19 @@ function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const [values, setValues] = useState<string[]>(() => task.arguments.map(() => ''));
   const payment = usePayment(task);
   const { submit, sending } = usePurchaseAttempt(task, subjectId, 'buying-task');
+  const draft = useDraft({
+    key: draftKey('buy', task.id),
+    value: JSON.stringify(values),
+    empty: values.every((v) => !v.trim()),
+    restore: (saved) => {
+      const parsed: unknown = JSON.parse(saved);
+      // A draft of the task before its arguments changed does not fit the form: left out.
+      if (Array.isArray(parsed) && parsed.length === task.arguments.length) setValues(parsed.map(String));
+    },
+  });
   const send = () => {
-    if (payment.missing === 0) void submit(values);
+    if (payment.missing > 0) return;
+    void submit(values).then((bought) => bought && draft.clear());
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -27,6 +39,7 @@ function RegularForm({ task, subjectId }: { task: Task; subjectId: string }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {draft.dialog}
       {task.arguments.map((arg, i) => (
         <Input
           key={arg.id}

@@ -54,8 +54,8 @@ describe('buying a test task', () => {
     renderRoutes(buyingRoutes, at);
     expect(screen.getByLabelText('Питання №1')).toHaveAttribute('placeholder', 'Текст питання разом із варіантами');
     expect(screen.queryByLabelText('Питання №2')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Додати одне запитання' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Додати одне запитання' }));
     expect(screen.getByLabelText('Питання №2')).toBeInTheDocument();
     expect(screen.getByLabelText('Питання №3')).toBeInTheDocument();
   });
@@ -64,7 +64,7 @@ describe('buying a test task', () => {
     const api = mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at);
     await userEvent.type(screen.getByLabelText('Питання №1'), '2+2?');
-    await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Додати одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '   ');
     await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.argumentEmpty);
@@ -74,7 +74,7 @@ describe('buying a test task', () => {
   it('lets an added question go again (never the first), renumbering the rest', async () => {
     const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(ORDER) });
     renderRoutes(buyingRoutes, at);
-    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    const add = screen.getByRole('button', { name: 'Додати одне запитання' });
     await userEvent.type(screen.getByLabelText('Питання №1'), 'Перше');
     await userEvent.click(add);
     await userEvent.click(add);
@@ -92,7 +92,7 @@ describe('buying a test task', () => {
   it(`stops at ${TEST_MAX_QUESTIONS} questions`, async () => {
     mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at);
-    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    const add = screen.getByRole('button', { name: 'Додати одне запитання' });
     for (let i = 1; i < TEST_MAX_QUESTIONS; i++) await userEvent.click(add);
     expect(screen.getByLabelText(`Питання №${TEST_MAX_QUESTIONS}`)).toBeInTheDocument();
     expect(add).toBeDisabled();
@@ -102,7 +102,7 @@ describe('buying a test task', () => {
   it('marks every empty question at once, and the mark goes as the question is filled', async () => {
     const api = mockFetch({ ...WALLET });
     renderRoutes(buyingRoutes, at);
-    const add = screen.getByRole('button', { name: 'Добавити одне запитання' });
+    const add = screen.getByRole('button', { name: 'Додати одне запитання' });
     await userEvent.click(add);
     await userEvent.click(add);
     await userEvent.type(screen.getByLabelText('Питання №2'), 'Друге');
@@ -123,7 +123,7 @@ describe('buying a test task', () => {
     const api = mockFetch({ ...WALLET, 'POST /api/v1/tasks/process': () => json(ORDER) });
     renderRoutes(buyingRoutes, at);
     await userEvent.type(screen.getByLabelText('Питання №1'), 'Що таке JOIN?  ');
-    await userEvent.click(screen.getByRole('button', { name: 'Добавити одне запитання' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Додати одне запитання' }));
     await userEvent.type(screen.getByLabelText('Питання №2'), '  Що таке індекс?');
     await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });

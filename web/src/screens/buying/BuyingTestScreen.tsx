@@ -96,7 +96,7 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
         );
       })}
       <Button variant="secondary" stretched onClick={add} disabled={sending || full}>
-        Добавити одне запитання
+        Додати одне запитання
       </Button>
       {full && <p className={styles.questionsNote}>Не більше {TEST_MAX_QUESTIONS} запитань в одному замовленні.</p>}
       <Payment payment={payment} />

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { offerHomeScreenOnce } from '../../lib/homeScreen';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG, formatUah, type ProcessedTask } from '@zalik/contract';
 import { useMe } from '../../api/me';
@@ -31,6 +32,11 @@ export default function ResultScreen() {
   // Refetched after the purchase (the wallet key was invalidated): the balance left.
   const balance = useWallets(me.telegramId, { silent: true }).data?.find((w) => w.kind === 'general')?.balance;
   useBackButtonOverride(useCallback(() => navigate(paths.home, { replace: true }), [navigate]));
+  // A first purchase is when the app proved worth coming back to: offer its home-screen shortcut (once).
+  const purchased = processed !== null;
+  useEffect(() => {
+    if (purchased) void offerHomeScreenOnce();
+  }, [purchased]);
 
   if (!processed) {
     return (

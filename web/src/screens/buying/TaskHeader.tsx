@@ -18,7 +18,7 @@ export function TaskHeader({ task }: { task: Task }) {
       <p className={styles.subject}>{task.teacher.subject.name}</p>
       <p className={styles.byline}>
         <span>
-          Автор{' '}
+          Розробник{' '}
           <Link className={styles.author} to={paths.author(task.developer.telegramId)}>
             {task.developer.username ? `@${task.developer.username}` : 'Unknown'}
           </Link>

@@ -28,11 +28,12 @@ export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: B
   const attempt = useRef<{ key: string; signature: string } | null>(null);
   const inFlight = useRef(false);
 
-  async function submit(values: string[]): Promise<void> {
-    if (!task || inFlight.current) return;
+  /** True once the purchase went through (the form's draft may go). */
+  async function submit(values: string[]): Promise<boolean> {
+    if (!task || inFlight.current) return false;
     if (!me.username) {
       showError(MSG.usernameRequired);
-      return;
+      return false;
     }
     const args = values.map((v) => v.trimEnd());
     const signature = JSON.stringify([task.id, args]);
@@ -48,8 +49,10 @@ export function usePurchaseAttempt(task: Task | null, subjectId: string, kind: B
       haptic.notification('success');
       // Replace the form: going back from the result must not land on a filled, payable form.
       navigate(paths.buyingResult.to(subjectId, kind), { replace: true, state: { processed } satisfies ResultState });
+      return true;
     } catch {
       // Shown by the mutation cache (banner + haptic); the key stays for a retry of the same values.
+      return false;
     } finally {
       inFlight.current = false;
     }

@@ -3,6 +3,7 @@ import { ORDER_MAX_FILE_BYTES, ORDER_MAX_FILES, ORDER_MESSAGE_MAX, type InProgre
 import { formatDate } from '../../lib/date';
 import { addFiles, deliveryProblem } from '../../lib/orderFiles';
 import { usePassed } from '../../lib/usePassed';
+import { draftKey, useDraft } from '../../lib/useDraft';
 import { haptic } from '../../telegram/sdk';
 import { Button, CheckCircleIcon, FilePicker, PropertyList, TextArea, ThreadButton, showError } from '../../ui';
 import { useCancelOrder, useDeliverOrder, useRefreshQueue } from './api';
@@ -20,6 +21,8 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState('');
   const [cancelling, setCancelling] = useState(false);
+  // The message is kept as a draft (files cannot be); picked files alone still ask before leaving.
+  const draft = useDraft({ key: draftKey('deliver', order.id), value: message, empty: !message.trim() && files.length === 0, restore: setMessage });
   const deliver = useDeliverOrder();
   const cancel = useCancelOrder();
   const refresh = useRefreshQueue();
@@ -40,11 +43,20 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
       showError(problem);
       return;
     }
-    deliver.mutate({ orderId: order.id, files, message }, { onSuccess: () => haptic.notification('success') });
+    deliver.mutate(
+      { orderId: order.id, files, message },
+      {
+        onSuccess: () => {
+          haptic.notification('success');
+          draft.clear();
+        },
+      },
+    );
   };
 
   return (
     <article className={styles.order} aria-label={`Замовлення: ${order.taskTitle}`}>
+      {draft.dialog}
       <div className={styles.orderInfo}>
         <h3 className={styles.orderTitle}>{order.taskTitle}</h3>
         <PropertyList

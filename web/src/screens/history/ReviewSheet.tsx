@@ -30,7 +30,7 @@ function Form({ item, telegramId, onClose, onDone }: Omit<ReviewSheetProps, 'ope
       title={editing ? 'Змінити відгук' : 'Оцініть роботу'}
       description={
         <p>
-          «{item.taskTitle}». Відгук побачать інші студенти на сторінці завдання та в профілі автора; ваше ім’я — лише перше. Змінити його можна
+          «{item.taskTitle}». Відгук побачать інші студенти на сторінці завдання та в профілі розробника; ваше ім’я — лише перше. Змінити його можна
           протягом {countText(REVIEW_EDIT_HOURS, WORDS.hour)}.
         </p>
       }

@@ -114,8 +114,9 @@ describe('invitation tab', () => {
     expect(within(section).getByText('Ще 60 грн до умови')).toBeInTheDocument();
     expect(section.querySelector('img')).toHaveAttribute('src', 'https://t.me/i/userpic/taras.jpg');
     expect(within(section).getByText('O')).toBeInTheDocument(); // olena's placeholder
-    // Three friends invited: the invite button is gone, as the rule intends.
-    expect(screen.queryByRole('link', { name: 'Запросити друга' })).not.toBeInTheDocument();
+    // Three friends invited: the section says so, and the invite link stays one tap away.
+    expect(screen.getByText('Запрошено друзів')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Запросити друга' })).toHaveAttribute('href', '/invitation/invite');
   });
 
   it("shows 'Рефералів ще немає' and the invite button with no friends yet", async () => {

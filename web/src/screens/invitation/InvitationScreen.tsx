@@ -30,8 +30,8 @@ export function InvitationScreen() {
   };
 
   const invited = friends.data?.length ?? progress.data?.invitedCount ?? 0;
-  // The rule as the spec intends it (the original compared the list itself with 3): enough
-  // friends invited for the bonus hides the invite button.
+  // Enough friends invited for the bonus: the section says so (the spec hid the invite button
+  // then, which left the link unreachable: issue 29, docs/DECISIONS.md).
   const enoughInvited = invited >= REFERRAL_FRIENDS_REQUIRED;
 
   return (
@@ -42,11 +42,10 @@ export function InvitationScreen() {
       <Section
         footer={enoughInvited ? `Ви запросили ${invited} ${friendsWord(invited)} — цього досить для бонусу.` : 'Посилання з вашим кодом: друг одразу потрапить у Залік.'}
       >
-        {!enoughInvited && (
-          <Cell to={paths.invitation.invite} before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>}>
-            Запросити друга
-          </Cell>
-        )}
+        {/* Always there: more friends still help (one may not qualify), and the link must stay reachable. */}
+        <Cell to={paths.invitation.invite} before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>}>
+          Запросити друга
+        </Cell>
         {enoughInvited && (
           <Cell before={<IconTile color={INVITE_TILE}><InviteIcon size={19} /></IconTile>} after={`${invited}`}>
             Запрошено друзів

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type InviteProgress } from '@zalik/contract';
 import { haptic, openTelegramLink, shareUrl } from '../../telegram/sdk';
+import { canShareMessage, shareMessage } from '../../telegram/reach';
+import { SHARED_TEXT } from '../../lib/shareCard';
 import { hideError } from '../../ui';
 import { invitationRoutes } from './routes';
 import { SHARE_TEXT } from './share';
@@ -13,6 +15,11 @@ vi.mock('../../telegram/sdk', async (original) => ({
   haptic: { impact: vi.fn(), notification: vi.fn(), selection: vi.fn() },
   shareUrl: vi.fn(() => false),
   openTelegramLink: vi.fn(),
+}));
+vi.mock('../../telegram/reach', async (original) => ({
+  ...(await original<typeof import('../../telegram/reach')>()),
+  canShareMessage: vi.fn(() => false),
+  shareMessage: vi.fn(() => Promise.resolve('sent')),
 }));
 
 const LINK = 'https://t.me/zalik_bot/app?startapp=ref_100001';
@@ -43,6 +50,8 @@ beforeEach(() => {
   vi.mocked(haptic.notification).mockClear();
   vi.mocked(shareUrl).mockClear();
   vi.mocked(openTelegramLink).mockClear();
+  vi.mocked(shareMessage).mockClear();
+  vi.mocked(canShareMessage).mockReturnValue(false);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,5 +107,41 @@ describe('invite screen', () => {
     vi.mocked(openTelegramLink).mockClear();
     await userEvent.click(screen.getByRole('button', { name: 'Поділитися' }));
     expect(openTelegramLink).not.toHaveBeenCalled();
+  });
+
+  it("sends the bot's prepared card through Telegram's share dialog where the client has it", async () => {
+    vi.mocked(canShareMessage).mockReturnValue(true);
+    await open();
+    const fetched = mockFetch([
+      { path: '/api/v1/invites/link', body: PROGRESS },
+      { method: 'POST', path: '/api/v1/invites/share', body: { id: 'prep42', expiresAt: '2026-11-29T00:00:00.000Z' } },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Поділитися' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(SHARED_TEXT);
+    expect(fetched.endpoints()).toContain('POST /api/v1/invites/share');
+    expect(shareMessage).toHaveBeenCalledWith('prep42');
+    expect(shareUrl).not.toHaveBeenCalled();
+    expect(haptic.notification).toHaveBeenCalledWith('success');
+  });
+
+  it('falls back to the link when the server could not prepare the card, or the dialog failed', async () => {
+    vi.mocked(canShareMessage).mockReturnValue(true);
+    await open();
+    mockFetch([
+      { path: '/api/v1/invites/link', body: PROGRESS },
+      { method: 'POST', path: '/api/v1/invites/share', status: 503, body: { message: MSG.shareUnavailable } },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Поділитися' }));
+    await vi.waitFor(() => expect(openTelegramLink).toHaveBeenCalledTimes(1));
+    expect(shareMessage).not.toHaveBeenCalled();
+
+    mockFetch([
+      { path: '/api/v1/invites/link', body: PROGRESS },
+      { method: 'POST', path: '/api/v1/invites/share', body: { id: 'prep43', expiresAt: '2026-11-29T00:00:00.000Z' } },
+    ]);
+    vi.mocked(shareMessage).mockResolvedValueOnce('failed');
+    await userEvent.click(screen.getByRole('button', { name: 'Поділитися' }));
+    await vi.waitFor(() => expect(openTelegramLink).toHaveBeenCalledTimes(2));
+    expect(shareMessage).toHaveBeenCalledWith('prep43');
   });
 });

@@ -3,6 +3,7 @@ import { haptic } from '../../telegram/sdk';
 import { Button, Page, Section, SkeletonBar, showError, useToast } from '../../ui';
 import { useInviteProgress } from './api';
 import { copyText } from '../../lib/clipboard';
+import { SHARED_TEXT } from '../../lib/shareCard';
 import { shareInviteLink } from './share';
 import styles from './invitation.module.css';
 import { uah } from './money';
@@ -20,6 +21,10 @@ export function InviteScreen() {
   const progress = useInviteProgress();
   const link = progress.data?.link ?? '';
   const [toast, showToast] = useToast();
+
+  const share = async () => {
+    if ((await shareInviteLink(link)) === 'sent') showToast(SHARED_TEXT);
+  };
 
   const copy = async () => {
     if (await copyText(link)) {
@@ -49,7 +54,7 @@ export function InviteScreen() {
             <Button variant="secondary" stretched disabled={!link} onClick={copy}>
               Копіювати
             </Button>
-            <Button stretched disabled={!link} onClick={() => shareInviteLink(link)}>
+            <Button stretched disabled={!link} onClick={() => void share()}>
               Поділитися
             </Button>
           </div>

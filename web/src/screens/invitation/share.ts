@@ -1,12 +1,13 @@
-import { openTelegramLink, shareUrl } from '../../telegram/sdk';
+import { endpoints as ep } from '@zalik/contract';
+import { call } from '../../api/client';
+import { shareCard, type ShareOutcome } from '../../lib/shareCard';
 
-export const SHARE_TEXT = 'Готові лабораторні, курсові й тести — у Залік. Приєднуйся за моїм посиланням!';
+export const SHARE_TEXT = 'Готові лабораторні, курсові й тести — у Заліку. Приєднуйся за моїм посиланням!';
 
-/**
- * Telegram's own share sheet where the client has it (Bot API 7.x+), otherwise t.me/share,
- * which Telegram opens as its "forward to" picker.
- */
-export function shareInviteLink(link: string): void {
-  if (shareUrl(link, SHARE_TEXT)) return;
-  openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(SHARE_TEXT)}`);
+/** The invite as the bot's card (its button opens the app with my referral), else the bare link. */
+export function shareInviteLink(link: string): Promise<ShareOutcome> {
+  return shareCard(
+    () => call(ep.shareInvite, {}),
+    async () => ({ link, text: SHARE_TEXT }),
+  );
 }

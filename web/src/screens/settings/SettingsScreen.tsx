@@ -58,7 +58,7 @@ export function SettingsScreen() {
 
       <Section>
         <Cell to={paths.settings.rules} before={<IconTile color={TILE.rules}><DocumentIcon size={19} /></IconTile>}>
-          Угоди користувача
+          Умови користування
         </Cell>
         <Cell to={paths.settings.privacy} before={<IconTile color={TILE.privacy}><ShieldIcon size={19} /></IconTile>}>
           Політика конфіденційності

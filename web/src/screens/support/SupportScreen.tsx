@@ -3,6 +3,7 @@ import { MSG, SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX } f
 import { useMe } from '../../api/me';
 import { haptic } from '../../telegram/sdk';
 import { Button, FilePicker, Lottie, MainAction, Page, SectionHeader, TextArea, useErrorBanner } from '../../ui';
+import { draftKey, useDraft } from '../../lib/useDraft';
 import { useSendSupport } from './api';
 import { FaqList } from './FaqList';
 import { addSupportFiles, supportFilesProblem } from './files';
@@ -16,6 +17,7 @@ export function SupportScreen() {
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [sent, setSent] = useState(false);
+  const draft = useDraft({ key: draftKey('support'), value: message, empty: !message.trim(), restore: setMessage });
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -31,6 +33,7 @@ export function SupportScreen() {
       {
         onSuccess: () => {
           haptic.notification('success');
+          draft.clear();
           setMessage('');
           setFiles([]);
           setSent(true);
@@ -56,6 +59,7 @@ export function SupportScreen() {
 
   return (
     <Page title="Підтримка" subtitle="Спершу перегляньте відповіді на часті питання — можливо, ваше вже там.">
+      {draft.dialog}
       <FaqList />
 
       <form className={styles.form} onSubmit={submit} noValidate>

@@ -4,7 +4,7 @@ import { useOffline } from '../../api/network';
 import { addLimitedFiles, formatSize, type FileLimits } from '../../lib/files';
 import { haptic } from '../../telegram/sdk';
 import { CloseIcon, PaperclipIcon, SendIcon, showError } from '../../ui';
-import { loadDraft, saveDraft } from './draft';
+import { draftKey, useDraft } from '../../lib/useDraft';
 import styles from './thread.module.css';
 
 const LIMITS: FileLimits = {
@@ -27,17 +27,18 @@ interface ComposerProps {
 
 /**
  * What the reader writes: text that grows with it, up to 5 attachments, the send button. The
- * text is kept per order across visits and while offline (sending waits for the network); a
+ * text is kept per order as a draft in Telegram's storage (lib/useDraft.tsx) and while offline (sending waits for the network); a
  * contact in it warns before sending, by the same rule the server masks with.
  */
 export function Composer({ orderId, onSend }: ComposerProps) {
-  const [text, setText] = useState(() => loadDraft(orderId));
+  const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const offline = useOffline();
   const input = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => saveDraft(orderId, text), [orderId, text]);
+  // Sending empties the box at once, which drops the draft; a refused send brings the text (and the draft) back.
+  const draft = useDraft({ key: draftKey('thread', orderId), value: text, empty: !text.trim() && files.length === 0, restore: (saved) => setText((now) => now || saved) });
   // Grows with the text up to a few lines, then scrolls inside.
   useEffect(() => {
     const el = area.current;
@@ -83,6 +84,7 @@ export function Composer({ orderId, onSend }: ComposerProps) {
 
   return (
     <div className={styles.composer}>
+      {draft.dialog}
       {warn && (
         <p className={styles.warning} role="status">
           {MSG.threadContactsWarning}

@@ -10,6 +10,7 @@ import { markOnline } from '../../api/network';
 import { threadRoutes } from './routes';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
+vi.mock('../../telegram/reach', () => import('../../../test/sdk-mock'));
 vi.mock('../../ui/Lottie', () => ({ Lottie: () => null }));
 // jsdom has no streams: the live stream's events come from the test (api/stream.ts has its own test).
 const stream = vi.hoisted(() => ({ onEvent: null as ((e: unknown) => void) | null, queries: [] as unknown[] }));
@@ -83,6 +84,8 @@ function online() {
 
 beforeAll(() => preloadLazy(threadRoutes));
 beforeEach(() => {
+  // Each test starts with no draft in Telegram's storage (one test's typing would be the next one's draft).
+  sdk.draftStore.clear();
   vi.clearAllMocks();
   stream.onEvent = null;
   stream.queries = [];
@@ -160,6 +163,8 @@ describe('the thread screen', () => {
     const send = screen.getByRole('button', { name: 'Надіслати' });
     expect(send).toBeDisabled();
     await userEvent.type(box, '  Ось методичка ');
+    // Kept as a draft in Telegram's storage until it is sent.
+    await waitFor(async () => expect(await sdk.draftStore.get('draft_thread_12')).toBe('  Ось методичка '));
     await userEvent.upload(screen.getByTestId('thread-files'), new File(['%PDF-1.4'], 'Методичка.pdf', { type: 'application/pdf' }));
     expect(screen.getByRole('list', { name: 'Файли до повідомлення' })).toHaveTextContent('Методичка.pdf');
     await userEvent.click(send);
@@ -172,7 +177,7 @@ describe('the thread screen', () => {
     expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['Методичка.pdf']);
     expect(box).toHaveValue('');
     expect(screen.queryByRole('list', { name: 'Файли до повідомлення' })).toBeNull();
-    expect(localStorage.getItem('zalik.thread.draft.12')).toBeNull();
+    await waitFor(async () => expect(await sdk.draftStore.get('draft_thread_12')).toBeNull());
   });
 
   it('leaves out an attachment of a type the server refuses, naming it and the allowed types', async () => {
@@ -217,7 +222,7 @@ describe('the thread screen', () => {
     first.unmount();
     online();
     renderRoutes(threadRoutes, PATH, STUDENT);
-    expect(await screen.findByRole('textbox', { name: 'Повідомлення' })).toHaveValue('Чернетка питання');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Повідомлення' })).toHaveValue('Чернетка питання'));
     expect(screen.getByRole('button', { name: 'Надіслати' })).toBeEnabled();
   });
 

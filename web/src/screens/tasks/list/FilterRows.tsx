@@ -36,7 +36,7 @@ export function FilterRows({ subjectId, filters, teacher, onReset }: FilterRowsP
         Викладач
       </Cell>
       <Cell to={paths.chooseCreator(subjectId)} state={state} after={value(filters.creator !== null ? `@${filters.creator}` : 'Усі')}>
-        Творець
+        Розробник
       </Cell>
       <Cell to={paths.choosePrice(subjectId)} state={state} after={value(priceLabel(filters.price, filters.mode))}>
         Ціна

@@ -84,7 +84,7 @@ describe('TaskCard', () => {
         </Routes>
       </MemoryRouter>,
     );
-    await userEvent.click(screen.getByRole('link', { name: 'Профіль автора @dev_demo' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Профіль розробника @dev_demo' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/list-task/author/100002');
     expect(onOpen).not.toHaveBeenCalled();
   });

@@ -54,7 +54,7 @@ export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: Ta
         <Link
           className={styles.creator}
           to={paths.author(task.developer.telegramId)}
-          aria-label={`Профіль автора ${creator}`}
+          aria-label={`Профіль розробника ${creator}`}
           onClick={(e) => e.stopPropagation()}
         >
           {creator}

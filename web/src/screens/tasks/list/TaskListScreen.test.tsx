@@ -48,7 +48,7 @@ describe('task list', () => {
     expect(api.endpoints()).toEqual(expect.arrayContaining(['GET /api/v1/tasks/teacher/10', 'GET /api/v1/tasks/teacher/11']));
     // The filter rows show that nothing is selected.
     expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Усі');
-    expect(screen.getByRole('link', { name: /Творець/ })).toHaveTextContent('Усі');
+    expect(screen.getByRole('link', { name: /Розробник/ })).toHaveTextContent('Усі');
     expect(screen.getByRole('link', { name: /Ціна/ })).toHaveTextContent('Будь-яка');
   });
 
@@ -106,7 +106,7 @@ describe('task list', () => {
     writeFilters(SUBJECT, { creator: 'other_dev', price: 100, mode: 'le' });
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     expect(await screen.findByText(MSG.emptyTasks)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Творець/ })).toHaveTextContent('@other_dev');
+    expect(screen.getByRole('link', { name: /Розробник/ })).toHaveTextContent('@other_dev');
   });
 
   it('opens buying-task or buying-test with the task in state and its id in the URL', async () => {

@@ -43,7 +43,7 @@ export default function ChooseCreatorScreen() {
   };
 
   return (
-    <Page title="Творець">
+    <Page title="Розробник">
       {creators.data?.length === 0 ? (
         <EmptyState text="У цього предмета ще немає авторів завдань" />
       ) : (
@@ -51,7 +51,7 @@ export default function ChooseCreatorScreen() {
           options={creators.data && creatorOptions(creators.data)}
           selected={draft}
           onToggle={(id, on) => setDraft((d) => toggle(d, id, on))}
-          footer="Оберіть одного автора або жодного, щоб бачити завдання всіх."
+          footer="Оберіть одного розробника або жодного, щоб бачити завдання всіх."
         />
       )}
       <FixedBottomButton onClick={apply}>Застосувати</FixedBottomButton>
