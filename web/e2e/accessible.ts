@@ -38,3 +38,44 @@ export async function expectAccessible(page: Page, screen: string): Promise<Resu
   expect.soft(describeViolations(screen, failing), `serious or critical accessibility violations on ${screen}`).toEqual([]);
   return results.violations;
 }
+
+/**
+ * The controls on screen whose tap area is under `min` px tall or wide (docs/WEB.md: 44 px),
+ * each as "tag 'its text' WxH". The area is probed through the control's middle lines with
+ * elementFromPoint, so an invisible ::before/::after hit area counts and whatever covers the
+ * control (a sheet, the bottom bar) does not. Links inside running text are exempt, as WCAG
+ * exempts them; so are controls no point of which is on screen.
+ */
+export function smallTargets(page: Page, min = 44): Promise<string[]> {
+  return page.evaluate((least) => {
+    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="slider"]';
+    const inText = (el: Element) => el.tagName === 'A' && !!el.parentElement && /\S/.test([...el.parentElement.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''));
+    const found: string[] = [];
+    for (const el of document.querySelectorAll(selector)) {
+      // The demo bar stands in for Telegram's own header (its back button, the demo switches): not the app's.
+      if (el.closest('[data-testid="demo-bar"]')) continue;
+      if (inText(el) || (el as HTMLButtonElement).disabled || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // A control inside another control (a label's checkbox, a row's button) is measured as the outer one.
+      if (el.parentElement?.closest(selector) && el.tagName === 'INPUT') continue;
+      const r = el.getBoundingClientRect();
+      const cx = Math.min(Math.max(r.left + r.width / 2, 1), innerWidth - 1);
+      const cy = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
+      const mine = (x: number, y: number) => {
+        const at = document.elementFromPoint(x, y);
+        return !!at && (el.contains(at) || (el.id !== '' && at instanceof HTMLLabelElement && at.htmlFor === el.id));
+      };
+      if (!mine(cx, cy)) continue;
+      let h = 0;
+      for (let y = Math.max(0, Math.floor(r.top) - 24); y <= Math.min(innerHeight, Math.ceil(r.bottom) + 24); y += 1) if (mine(cx, y)) h += 1;
+      let w = 0;
+      for (let x = Math.max(0, Math.floor(r.left) - 24); x <= Math.min(innerWidth, Math.ceil(r.right) + 24); x += 1) if (mine(x, cy)) w += 1;
+      // Cut by the screen's edge (a row scrolled half out): only what is on screen can be judged.
+      const cut = r.top < 0 || r.bottom > innerHeight;
+      if ((h < least && !cut) || w < least) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} '${name}' ${w}x${h}`);
+      }
+    }
+    return found;
+  }, min);
+}
