@@ -69,6 +69,8 @@ describe('accessibility: axe over the walk, both themes', () => {
       await check(page, 'subjects', theme);
       await page.getByRole('searchbox', { name: 'Пошук предметів, викладачів і завдань' }).fill('інтеграл');
       await page.waitForURL(/[?&]q=/);
+      // The results, not the skeleton the search shows first (its Suspense fallback).
+      await page.getByText('Розрахункова робота: інтеграли').first().waitFor();
       await waitForIdle(page);
       await check(page, 'search', theme);
       await visit(page, paths.subject(subject.id));
@@ -92,6 +94,16 @@ describe('accessibility: axe over the walk, both themes', () => {
       await visit(page, paths.wallet.deposit);
       await page.getByRole('dialog', { name: 'Поповнення гаманця' }).waitFor();
       await check(page, 'topup-sheet', theme);
+      // The card top-up's code to keep in the payment's comment: one line, never broken at its hyphen.
+      const sheet = page.getByRole('dialog', { name: 'Поповнення гаманця' });
+      await sheet.getByRole('radio', { name: /Банківська картка/ }).click();
+      await sheet.getByRole('button', { name: 'Оплатити' }).click();
+      const code = sheet.getByTestId('deposit-code');
+      await code.waitFor();
+      await waitForIdle(page);
+      const { height, fontSize } = await code.evaluate((el) => ({ height: el.getBoundingClientRect().height, fontSize: parseFloat(getComputedStyle(el).fontSize) }));
+      expect(height, 'the top-up code wraps').toBeLessThan(fontSize * 1.8);
+      await check(page, 'topup-card-code', theme);
       await visit(page, paths.invitation.root);
       await check(page, 'invitation', theme);
       await visit(page, paths.invitation.invite);
