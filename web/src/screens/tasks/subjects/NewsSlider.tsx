@@ -85,7 +85,7 @@ export function NewsCarousel({ slides }: { slides: readonly News[] }) {
       >
         <div className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
           {slides.map((s, i) => (
-            <article
+            <div
               key={s.id}
               className={styles.slide}
               role="group"
@@ -98,7 +98,7 @@ export function NewsCarousel({ slides }: { slides: readonly News[] }) {
                 <h2 className={styles.title}>{s.title}</h2>
                 <p className={styles.text}>{s.text}</p>
               </div>
-            </article>
+            </div>
           ))}
         </div>
       </div>

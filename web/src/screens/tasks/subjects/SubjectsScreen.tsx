@@ -31,6 +31,8 @@ export default function SubjectsScreen() {
 
   return (
     <Page>
+      {/* The first screen shows no title (the news come first), but a screen reader's heading list starts here. */}
+      <h1 className="visually-hidden">Каталог предметів</h1>
       <NewsSlider />
       <SearchField>
         <Tabs items={TABS} value={course} label="Курс" onChange={(c) => setParams({ course: String(c) }, { replace: true })} />
