@@ -78,7 +78,8 @@ describe('issue 29, the remaining medium defects', () => {
         const ok = page.getByRole('button', { name: 'Зрозуміло' });
         await ok.waitFor();
         // Open every section, so the text runs under the button.
-        for (const b of await page.getByRole('button', { name: /^\d\. /, expanded: false }).all()) await b.click();
+        const closed = page.getByRole('button', { name: /^\d\. /, expanded: false });
+        for (let i = 0; i < 4; i++) await closed.first().click();
         await page.mouse.wheel(0, 600);
         await waitForIdle(page);
         const bar = ok.locator('xpath=..');
