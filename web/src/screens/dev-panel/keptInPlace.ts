@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 
 /**
  * The open orders as the developer sees them while the panel is open: an order this visit
@@ -7,10 +7,13 @@ import { useRef } from 'react';
  * New orders join at the end (the queue is oldest first). Leaving the panel drops the kept ones.
  */
 export function useKeptInPlace<T extends { id: string }>(fresh: readonly T[] | undefined, finished: ReadonlySet<string>): T[] | undefined {
-  const shown = useRef<T[]>([]);
+  // React's "adjusting state while rendering": the list shown follows each new answer at once.
+  const [seen, setSeen] = useState<{ fresh?: readonly T[]; finished?: ReadonlySet<string>; shown: T[] }>({ shown: [] });
   if (!fresh) return undefined;
-  shown.current = keepInPlace(shown.current, fresh, finished);
-  return shown.current;
+  if (seen.fresh === fresh && seen.finished === finished) return seen.shown;
+  const shown = keepInPlace(seen.shown, fresh, finished);
+  setSeen({ fresh, finished, shown });
+  return shown;
 }
 
 /** The pure step of useKeptInPlace: `before` as shown, `fresh` from the server, `finished` ids kept. */
