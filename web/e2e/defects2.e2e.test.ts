@@ -158,7 +158,8 @@ describe('issue 29, the remaining medium defects', () => {
         await main.click();
         const dialog = page.getByRole('alertdialog', { name: 'Підтвердіть виведення' });
         await dialog.getByText(/картку ••••/).waitFor();
-        await dialog.getByRole('button', { name: uah('Вивести 1 000 грн') }).waitFor();
+        await dialog.getByText(uah('^1 000 грн$')).waitFor();
+        await dialog.getByText(uah('^950 грн$')).waitFor();
         await waitForIdle(page);
         await shoot(page, `defects2-withdraw-confirm-${theme}`);
         await dialog.getByRole('button', { name: 'Скасувати' }).click();

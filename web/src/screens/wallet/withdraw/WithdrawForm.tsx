@@ -119,7 +119,7 @@ export function WithdrawForm({ dev, rules, open, children }: WithdrawFormProps) 
         open={confirming !== null}
         destructive={false}
         title="Підтвердіть виведення"
-        confirmLabel={confirming !== null ? `Вивести ${formatUah(confirming)}` : 'Вивести'}
+        confirmLabel="Вивести"
         text={
           confirming !== null && (
             <PropertyList
