@@ -281,6 +281,36 @@ describe('issue 29, the remaining medium defects', () => {
     });
   });
 
+  describe('6. the same task under different teachers', () => {
+    beforeAll(async () => {
+      subjectId ||= await studentOnFirstCourse(env, SUBJECT);
+    });
+
+    it("a subject's tasks come under a heading per teacher", async () => {
+      await shootBoth('defects2-tasks-by-teacher', PERSONA.student, `/list-task/${subjectId}`, async (p) => {
+        await p.getByRole('article').first().waitFor();
+      });
+      const page = await env.open({ persona: PERSONA.student, path: `/list-task/${subjectId}` });
+      await page.getByRole('article').first().waitFor();
+      const teachers = await (await env.apiAs(PERSONA.student)).get<{ id: string; name: string }[]>(`/api/v1/teachers/subject/${subjectId}`);
+      expect(teachers.length).toBeGreaterThan(1);
+      const groups = page.getByRole('region');
+      await groups.first().waitFor();
+      const names = await groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(names.length).toBeGreaterThan(1);
+      for (const name of names) expect(teachers.map((t) => t.name)).toContain(name);
+      // Every card is under its teacher's heading, none outside a group.
+      const all = await page.getByRole('article').count();
+      let grouped = 0;
+      for (const name of names) {
+        const group = page.getByRole('region', { name: name! });
+        await group.getByRole('heading', { level: 2, name: new RegExp(`^${name!.replace(/[.]/g, '\\.')} · \\d+$`) }).waitFor();
+        grouped += await group.getByRole('article').count();
+      }
+      expect(grouped).toBe(all);
+    });
+  });
+
   describe('7. maintenance is learnt without a refused call', () => {
     // Past onboarding (1. leaves the student there; run alone, this describe does it itself).
     beforeAll(async () => {
@@ -304,7 +334,7 @@ describe('issue 29, the remaining medium defects', () => {
         expect(refused, 'a call was refused before the screen showed').toEqual([]);
         await shoot(student, 'defects2-maintenance-student-light');
 
-        await shootBoth('defects2-maintenance-admin-bar', PERSONA.admin, '/settings', ['Технічне обслуговування ввімкнено.']);
+        await shootBoth('defects2-maintenance-admin-bar', PERSONA.admin, '/settings', ['Обслуговування ввімкнено', 'Застосунок відкритий лише адміністраторам']);
         const page = await env.open({ persona: PERSONA.admin, path: '/settings/history-task' });
         const bar = page.getByTestId('maintenance-bar');
         await bar.waitFor();

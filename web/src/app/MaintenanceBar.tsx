@@ -23,7 +23,8 @@ export function MaintenanceBar({ message }: { message: string }) {
   return (
     <div className={styles.bar} role="status" data-testid="maintenance-bar">
       <p className={styles.text}>
-        <b>Технічне обслуговування ввімкнено.</b> Застосунок закритий для всіх, крім адміністраторів.
+        <b className={styles.title}>Обслуговування ввімкнено</b>
+        <span className={styles.hint}>Застосунок відкритий лише адміністраторам</span>
       </p>
       <Button size="small" variant="secondary" loading={off.isPending} onClick={() => off.mutate()}>
         Вимкнути
