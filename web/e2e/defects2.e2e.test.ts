@@ -334,7 +334,7 @@ describe('issue 29, the remaining medium defects', () => {
         expect(refused, 'a call was refused before the screen showed').toEqual([]);
         await shoot(student, 'defects2-maintenance-student-light');
 
-        await shootBoth('defects2-maintenance-admin-bar', PERSONA.admin, '/settings', ['Обслуговування ввімкнено', 'Застосунок відкритий лише адміністраторам']);
+        await shootBoth('defects2-maintenance-admin-bar', PERSONA.admin, '/settings', ['Обслуговування ввімкнено', 'Відкрито лише адміністраторам']);
         const page = await env.open({ persona: PERSONA.admin, path: '/settings/history-task' });
         const bar = page.getByTestId('maintenance-bar');
         await bar.waitFor();

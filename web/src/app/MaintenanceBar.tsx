@@ -24,7 +24,7 @@ export function MaintenanceBar({ message }: { message: string }) {
     <div className={styles.bar} role="status" data-testid="maintenance-bar">
       <p className={styles.text}>
         <b className={styles.title}>Обслуговування ввімкнено</b>
-        <span className={styles.hint}>Застосунок відкритий лише адміністраторам</span>
+        <span className={styles.hint}>Відкрито лише адміністраторам</span>
       </p>
       <Button size="small" variant="secondary" loading={off.isPending} onClick={() => off.mutate()}>
         Вимкнути
