@@ -19,7 +19,7 @@ describe('ban', () => {
     await admin.patch(`/api/v1/users/${PERSONA.student}/ban?value=true`);
 
     // The open session still holds a token without the ban: the server refuses the next call.
-    await page.getByRole('button', { name: /^2/ }).click();
+    await page.getByRole('radio', { name: /^2/ }).click();
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Готово' }).click();
     await expect(page.getByTestId('blocked-text').textContent()).resolves.toBe(MSG.blocked);

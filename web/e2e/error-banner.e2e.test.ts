@@ -1,11 +1,10 @@
 /**
- * Issue 13, item 2: a red banner belongs to the screen and the attempt that raised it. The
- * corrected action's success clears it, and so does leaving the screen; an old error never
- * sits over 'Замовлення прийнято' or 'Повідомлення надіслано'.
+ * Issue 13, item 2: a red banner belongs to the screen and the attempt that raised it. Editing
+ * the refused input clears it (issue 29), so does the corrected action's success and leaving the
+ * screen; an old error never sits over 'Замовлення прийнято' or 'Повідомлення надіслано'.
  *
- * Each check looks at the banner right before the corrected tap or the navigation, well inside
- * the banner's own ERROR_BANNER_MS: what hides it afterwards is the success or the navigation,
- * not its timer.
+ * Each check runs well inside the banner's own ERROR_BANNER_MS: what hides it is the edit, the
+ * success or the navigation, not its timer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -53,8 +52,9 @@ describe('an error banner does not outlive its attempt or its screen', () => {
     await openManualTask(page);
     await refusedPurchase(page);
 
+    // Correcting the field is the answer to the refusal: the banner goes with the edit.
     await page.getByLabel('Тема', { exact: true }).fill('Власні вектори');
-    expect(await banner(page).isVisible()).toBe(true);
+    await banner(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Відправити' }).click();
     await page.getByRole('heading', { name: 'Замовлення прийнято' }).waitFor();
     expect(await banner(page).count(), 'the refusal still shown over the accepted order').toBe(0);
@@ -71,7 +71,7 @@ describe('an error banner does not outlive its attempt or its screen', () => {
 
     await page.getByTestId('support-files').setInputFiles([file('знімок.pdf')]);
     await page.getByText('знімок.pdf').waitFor();
-    expect(await banner(page).isVisible()).toBe(true);
+    expect(await banner(page).count(), 'the file-limit error outlived the corrected files').toBe(0);
     await page.getByRole('button', { name: 'Відправити' }).click();
     await page.getByRole('heading', { name: 'Повідомлення надіслано' }).waitFor();
     expect(await banner(page).count(), 'the file-limit error still shown over the sent message').toBe(0);

@@ -159,12 +159,9 @@ describe('looks: what a new user trips over', () => {
       expect(await tapHeight(label)).toBeGreaterThanOrEqual(44);
       expect(await label.locator('span').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
     }
-    await page.getByRole('link', { name: /Викладач/ }).click();
-    // The picker replaces the list (whose cards name teachers too): wait for it.
-    await page.getByRole('button', { name: 'Застосувати' }).waitFor();
-    await page.getByText('Петренко О. В.').click();
-    await page.getByText('Коваленко Н. С.').click();
-    await page.getByRole('button', { name: 'Застосувати' }).click();
+    // A red banner (the pickers are radio groups now and raise none): support's empty message.
+    await page.goto(new URL('/settings/support', page.url()).toString());
+    await page.getByRole('button', { name: 'Відправити' }).click();
     expect(await tapHeight(page.getByRole('alert').getByRole('button', { name: 'Закрити' }))).toBeGreaterThanOrEqual(44);
     // The course tabs look 36 px tall and take taps over 44.
     const home = await env.open({ persona: PERSONA.developer, path: '/' });
@@ -176,12 +173,11 @@ describe('looks: what a new user trips over', () => {
 
   it('a red banner pushes the screen down instead of covering its title', async () => {
     for (const theme of THEMES) {
-      const page = await env.open({ persona: PERSONA.developer, theme, path: `/list-task/${maths.id}/choose-teacher` });
-      await page.getByRole('button', { name: 'Застосувати' }).waitFor();
+      const page = await env.open({ persona: PERSONA.developer, theme, path: '/settings/support' });
+      await page.getByRole('button', { name: 'Відправити' }).waitFor();
       await waitForIdle(page);
-      await page.getByText('Петренко О. В.').click();
-      await page.getByText('Коваленко Н. С.').click();
-      await page.getByRole('button', { name: 'Застосувати' }).click();
+      // An empty message: refused in the red banner.
+      await page.getByRole('button', { name: 'Відправити' }).click();
       // The page takes the banner's measured height as its top padding once the banner is laid out.
       const overlap = async () => {
         const banner = (await page.getByRole('alert').boundingBox())!;

@@ -22,7 +22,7 @@ describe('maintenance mode', () => {
     await admin.getByText('Обслуговування ввімкнено: студенти бачать повідомлення').waitFor();
 
     // The student's next call is refused: the whole app becomes the maintenance screen.
-    await student.getByRole('button', { name: /^2/ }).click();
+    await student.getByRole('radio', { name: /^2/ }).click();
     await student.getByRole('checkbox').check();
     await student.getByRole('button', { name: 'Готово' }).click();
     await expect(student.getByTestId('maintenance-text').textContent()).resolves.toBe('Оновлюємо оплату. Повернемося о 14:00.');

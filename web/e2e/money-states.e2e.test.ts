@@ -101,7 +101,7 @@ describe('money states and confirmations', () => {
     const path = `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}`;
     const ask = async (page: Page) => {
       await page.getByLabel(/Поповнити загальний гаманець/).fill('300');
-      await page.getByRole('button', { name: 'Поповнити', exact: true }).click();
+      await page.getByRole('button', { name: 'Поповнити · 300 грн', exact: true }).click();
       await page.getByRole('alertdialog', { name: 'Підтвердіть поповнення' }).waitFor();
     };
     await shootBoth('money-admin-topup-confirm', PERSONA.admin, path, ['Підтвердіть поповнення'], ask);
@@ -112,7 +112,7 @@ describe('money states and confirmations', () => {
     expect((await dialog.textContent())!.replace(/\s/g, ' ')).toContain(MSG.adminTopUpConfirm(formatUah(300), PERSONA.student).replace(/\s/g, ' '));
     await dialog.getByRole('button', { name: 'Скасувати' }).click();
     expect(await balanceOf(student, PERSONA.student)).toBe(start);
-    await page.getByRole('button', { name: 'Поповнити', exact: true }).click();
+    await page.getByRole('button', { name: 'Поповнити · 300 грн', exact: true }).click();
     await dialog.getByRole('button', { name: 'Поповнити' }).click();
     await page.getByRole('status').getByText(/Зараховано/).waitFor();
     expect(await balanceOf(student, PERSONA.student)).toBe(start + 300);

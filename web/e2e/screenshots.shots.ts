@@ -61,7 +61,7 @@ const SCREENS: Shot[] = [
     persona: PERSONA.student,
     path: '/',
     act: async (page) => {
-      await page.getByRole('button', { name: /^2/ }).click();
+      await page.getByRole('radio', { name: /^2/ }).click();
       await page.getByRole('checkbox').check();
     },
   },

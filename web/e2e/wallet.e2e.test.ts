@@ -81,7 +81,7 @@ describe('wallet: balances, transactions, top-up and withdraw', () => {
     const before = await generalOf(env, PERSONA.student);
     const page = await env.open({ persona: PERSONA.admin, path: `/settings/admin-panel/profile/wallet?telegramId=${PERSONA.student}` });
     await page.getByLabel(/Поповнити загальний гаманець/).fill('300');
-    await page.getByRole('button', { name: 'Поповнити', exact: true }).click();
+    await page.getByRole('button', { name: 'Поповнити · 300 грн', exact: true }).click();
     // Sent only once the admin has seen the amount (money-states.e2e.test.ts has the details).
     await page.getByRole('alertdialog', { name: 'Підтвердіть поповнення' }).getByRole('button', { name: 'Поповнити' }).click();
     await page.getByRole('status').getByText(/Зараховано 300\sгрн/).waitFor();

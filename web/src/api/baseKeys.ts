@@ -5,6 +5,8 @@
  */
 export const baseKeys = {
   course: () => ['me', 'course'] as const,
+  /** The public maintenance status: the signed-in layout watches it (app/maintenanceWatch.ts). */
+  maintenance: () => ['maintenance'] as const,
 
   /** The catalogue: what students browse and admins edit. Any admin change invalidates `all`. */
   catalogue: {

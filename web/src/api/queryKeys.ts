@@ -85,7 +85,6 @@ export const qk = {
   },
 
   faq: () => ['faq'] as const,
-  maintenance: () => ['maintenance'] as const,
   broadcasts: {
     all: ['broadcasts'] as const,
     one: (id: string) => ['broadcasts', 'one', id] as const,

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBanner } from '../ui';
-import { clearErrorOnNavigation } from '../ui/errorBanner';
+import { clearErrorOnInput, clearErrorOnNavigation } from '../ui/errorBanner';
 import { OfflineBar } from './OfflineBar';
 import { Providers } from './providers';
 import { patchRoutesOnNavigation, routes } from './routes';
@@ -27,6 +27,7 @@ export function App({ demo, client }: { demo: boolean; client?: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(routes, { patchRoutesOnNavigation }));
   const hydrated = useHydrated();
   useEffect(() => clearErrorOnNavigation(router), [router]);
+  useEffect(() => clearErrorOnInput(document), []);
   return (
     <Providers client={client}>
       {demo && hydrated && (

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { COURSES } from '@zalik/contract';
-import { BottomNav, Page, Tabs } from '../ui';
+import { BottomNav, Input, Page, Tabs } from '../ui';
 import { COURSE_KEY } from '../api/token';
 import { NewsSlider } from '../screens/tasks/subjects/NewsSlider';
 import { SubjectSkeletons } from '../screens/tasks/subjects/SubjectCard';
@@ -13,8 +13,8 @@ function cachedCourse(): number {
 }
 
 /**
- * What `/` looks like while the launch signs in: the subjects screen's own frame (news, course
- * tabs, card placeholders, the bottom navigation), so the first paint is the first screen
+ * What `/` looks like while the launch signs in: the subjects screen's own frame (news, the search
+ * field, course tabs, card placeholders, the bottom navigation), so the first paint is the first screen
  * rather than a spinner, and nothing moves when the real one replaces it. The news query
  * already runs (it waits for the sign-in in the client) and keeps its answer for the real screen.
  * Inert and busy: nothing in it can be tapped or found by role until the real screen is there.
@@ -26,6 +26,8 @@ export function FirstScreenSkeleton({ course = cachedCourse() }: { course?: numb
     <div inert aria-busy="true" style={{ '--layout-bottom': 'calc(var(--nav-height) + var(--safe-bottom))' } as CSSProperties}>
       <Page>
         <NewsSlider />
+        {/* The search field's twin (search/SearchField.tsx): without it the real screen dropped by its height. */}
+        <Input type="search" aria-label="Пошук предметів, викладачів і завдань" placeholder="Пошук: предмет, викладач, завдання" readOnly />
         <Tabs items={TABS} value={course} label="Курс" onChange={() => undefined} />
         <SubjectSkeletons />
       </Page>

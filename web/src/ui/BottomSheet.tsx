@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useRef, useSt
 import { createPortal } from 'react-dom';
 import { useBackButtonOverride } from '../telegram/BackButton';
 import { CloseIcon } from './icons/CloseIcon';
+import { hideError } from './errorBanner';
 import styles from './BottomSheet.module.css';
 
 /** Where a SheetFooter inside the sheet's content puts its buttons. */
@@ -53,6 +54,10 @@ export function BottomSheet({ title, onClose, children, system, busy = false, te
   }, []);
   // The system sheets cover the header the back button lives in, as Telegram's own sheets do.
   useBackButtonOverride(system ? null : tryClose);
+
+  // Opening the sheet is the user's next step: an earlier attempt's banner must not sit over it
+  // (the banner is drawn under sheets and dialogs; one raised by the sheet's own send still shows).
+  useEffect(() => hideError(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && tryClose();

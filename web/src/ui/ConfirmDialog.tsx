@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MSG } from '@zalik/contract';
 import { haptic } from '../telegram/sdk';
+import { hideError } from './errorBanner';
 import styles from './Overlay.module.css';
 
 interface ConfirmDialogProps {
@@ -35,6 +36,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   useEffect(() => {
     if (!open) return;
+    // The dialog is the user's next step: an earlier attempt's banner must not sit over it.
+    hideError();
     haptic.notification('warning');
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
     window.addEventListener('keydown', onKey);

@@ -4,8 +4,9 @@ import { ERROR_BANNER_MS } from '@zalik/contract';
 
 vi.mock('../telegram/sdk', () => ({ haptic: { impact: vi.fn(), notification: vi.fn(), selection: vi.fn() } }));
 
+import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorBanner } from './ErrorBanner';
-import { clearErrorOnNavigation, hideError, showError } from './errorBanner';
+import { clearErrorOnInput, clearErrorOnNavigation, hideError, showError } from './errorBanner';
 import { createMemoryRouter } from 'react-router';
 
 describe('ErrorBanner', () => {
@@ -60,5 +61,37 @@ describe('ErrorBanner', () => {
     await act(() => router.navigate('/settings'));
     expect(screen.queryByRole('alert')).toBeNull();
     stop();
+  });
+
+  it('an edit in any field takes the banner away (the fixed input answers it)', () => {
+    const stop = clearErrorOnInput(document);
+    render(
+      <>
+        <ErrorBanner />
+        <input aria-label="Сума" />
+      </>,
+    );
+    act(() => showError('Мінімальна сума виведення — 1000 грн.'));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => {
+      screen.getByLabelText('Сума').dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    stop();
+    act(() => showError('Мінімальна сума виведення — 1000 грн.'));
+    act(() => {
+      screen.getByLabelText('Сума').dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('opening a dialog takes an earlier banner away', () => {
+    render(<ErrorBanner />);
+    act(() => showError('перша'));
+    const { rerender } = render(<ConfirmDialog open={false} onConfirm={() => undefined} onCancel={() => undefined} />);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    rerender(<ConfirmDialog open onConfirm={() => undefined} onCancel={() => undefined} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 });

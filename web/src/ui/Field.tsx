@@ -103,14 +103,19 @@ interface CheckboxProps {
   children: ReactNode;
   disabled?: boolean;
   name?: string;
+  /**
+   * One of a single-choice group (same `name`): a round radio, and tapping another option of the
+   * group moves the choice there, so two can never be ticked at once.
+   */
+  radio?: boolean;
 }
 
-/** A square checkbox with its label; the whole row is the touch target. */
-export function Checkbox({ checked, onChange, children, disabled, name }: CheckboxProps) {
+/** A square checkbox (or a round radio) with its label; the whole row is the touch target. */
+export function Checkbox({ checked, onChange, children, disabled, name, radio = false }: CheckboxProps) {
   return (
     <label className={styles.check}>
       <input
-        type="checkbox"
+        type={radio ? 'radio' : 'checkbox'}
         name={name}
         checked={checked}
         disabled={disabled}
@@ -119,7 +124,7 @@ export function Checkbox({ checked, onChange, children, disabled, name }: Checkb
           onChange(e.target.checked);
         }}
       />
-      <span className={styles.box} aria-hidden="true">
+      <span className={radio ? `${styles.box} ${styles.round}` : styles.box} aria-hidden="true">
         <svg width="14" height="14" viewBox="0 0 14 14">
           <path d="M2.5 7.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -54,6 +54,17 @@ export function clearErrorOnNavigation(router: Navigable): () => void {
   });
 }
 
+/**
+ * A banner about a form's input goes once the input is edited: typing a corrected amount, picking
+ * other files. The edit is the answer to the banner, which must not sit over the fixed form until
+ * its timer runs out. Listens on `target` (the document) in the capture phase; returns the unsubscribe.
+ */
+export function clearErrorOnInput(target: EventTarget): () => void {
+  const onInput = () => hideError();
+  target.addEventListener('input', onInput, true);
+  return () => target.removeEventListener('input', onInput, true);
+}
+
 function subscribe(l: () => void): () => void {
   listeners.add(l);
   return () => listeners.delete(l);

@@ -16,7 +16,7 @@ export { EmptyState } from './EmptyState';
 export { StatusScreen } from './StatusScreen';
 export { Lottie, type LottieName } from './Lottie';
 export { ErrorBanner } from './ErrorBanner';
-export { useErrorBanner, showError, hideError, clearErrorOnNavigation } from './errorBanner';
+export { useErrorBanner, showError, hideError, clearErrorOnNavigation, clearErrorOnInput } from './errorBanner';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ContextMenu, type ContextMenuItem } from './ContextMenu';
 export { Slider } from './Slider';

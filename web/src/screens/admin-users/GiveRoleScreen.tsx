@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { GRANTABLE_ROLES, MSG } from '@zalik/contract';
+import { GRANTABLE_ROLES } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Checkbox, FixedBottomButton, Page, Section, SkeletonBar, useErrorBanner } from '../../ui';
+import { Checkbox, FixedBottomButton, Page, Section, SkeletonBar } from '../../ui';
 import { useGrantRole, useUser } from './api';
 import { displayName, ROLE_LABEL, telegramIdParam } from './labels';
 import { RequireRole } from '../../lib/RequireRole';
@@ -26,24 +26,15 @@ export default function GiveRoleScreen() {
 function GiveRole({ telegramId }: { telegramId: string }) {
   const user = useUser(telegramId);
   const grant = useGrantRole(telegramId);
-  const banner = useErrorBanner();
   const navigate = useNavigate();
   const location = useLocation();
-  const [picked, setPicked] = useState<ReadonlySet<Grantable>>(new Set());
-
-  const toggle = (role: Grantable, on: boolean) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(role);
-      else next.delete(role);
-      return next;
-    });
+  // Spec 4: exactly one role per submit. Radios keep it one here; the server still refuses two
+  // (MSG.roleOne) from any other client.
+  const [picked, setPicked] = useState<Grantable | null>(null);
 
   const submit = () => {
-    // Spec 4: exactly one role per submit.
-    if (picked.size !== 1) return banner.show(MSG.roleOne);
-    const [role] = picked;
-    grant.mutate(role!, {
+    if (!picked) return;
+    grant.mutate(picked, {
       onSuccess: () => {
         haptic.notification('success');
         // Back where the admin came from (the list or the profile); a fresh tab goes to the profile.
@@ -57,9 +48,9 @@ function GiveRole({ telegramId }: { telegramId: string }) {
   return (
     <Page title="Видати роль" subtitle={user.data ? `${displayName(user.data)} · ID ${telegramId}` : <SkeletonBar width={180} height={14} />}>
       <Section header="Роль" footer="Оберіть одну роль. Роль діє одразу, без повторного входу.">
-        <div className={styles.roles}>
+        <div className={styles.roles} role="radiogroup" aria-label="Роль">
           {GRANTABLE_ROLES.map((role) => (
-            <Checkbox key={role} checked={picked.has(role)} onChange={(on) => toggle(role, on)} disabled={grant.isPending}>
+            <Checkbox key={role} radio name="role" checked={picked === role} onChange={() => setPicked(role)} disabled={grant.isPending}>
               <span className={styles.roleLabel}>
                 {ROLE_LABEL[role]}
                 {has.includes(role) && <span className={styles.badge}>вже має</span>}
@@ -69,7 +60,7 @@ function GiveRole({ telegramId }: { telegramId: string }) {
           ))}
         </div>
       </Section>
-      <FixedBottomButton loading={grant.isPending} onClick={submit}>
+      <FixedBottomButton loading={grant.isPending} disabled={!picked} onClick={submit}>
         Видати роль
       </FixedBottomButton>
     </Page>

@@ -158,22 +158,17 @@ describe('admin: users', () => {
     expect(screen.queryByRole('button', { name: /Забрати роль/ })).not.toBeInTheDocument();
   });
 
-  it('grants exactly one role: none or both is refused with the spec message', async () => {
+  it('grants exactly one role: a radio group, the button waits for a pick', async () => {
     const api = mockFetch(routes());
     const { router } = renderRoutes(adminUsersRoutes, '/settings/admin-panel/profile/give-role?telegramId=100001', ADMIN);
     await screen.findByText('student_demo · ID 100001');
     const submit = screen.getByRole('button', { name: 'Видати роль' });
+    expect(submit).toBeDisabled();
 
-    await userEvent.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.roleOne);
-    hideError();
-    await userEvent.click(screen.getByRole('checkbox', { name: /Адміністратор/ }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Розробник/ }));
-    await userEvent.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.roleOne);
+    await userEvent.click(screen.getByRole('radio', { name: /Адміністратор/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /Розробник/ }));
+    expect(screen.getByRole('radio', { name: /Адміністратор/ })).not.toBeChecked();
     expect(patches(api)).toHaveLength(0);
-
-    await userEvent.click(screen.getByRole('checkbox', { name: /Адміністратор/ }));
     await userEvent.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/admin-panel/profile/user'));
     const [patch] = patches(api);

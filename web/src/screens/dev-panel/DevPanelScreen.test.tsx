@@ -7,7 +7,7 @@ import { DEVELOPER, json, mockFetch, renderRoutes } from '../../../test/harness'
 import { orderTask } from '../../../test/fixtures';
 import { hideError } from '../../ui';
 import { devPanelRoutes } from './routes';
-import { DELIVERED_SHOW_MS } from './OrderCard';
+import { keepInPlace } from './keptInPlace';
 
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
 
@@ -127,7 +127,7 @@ describe('dev panel', () => {
     expect(screen.getByText('final.pdf')).toBeInTheDocument();
   });
 
-  it("sends the files and the message as multipart, shows 'Відправляється', says to whom it went, then refreshes the list", async () => {
+  it("sends the files and the message as multipart, shows 'Відправляється', says to whom it went, and keeps the card in place", async () => {
     let open_ = [ORDER];
     let finish!: (r: Response) => void;
     const api = mockFetch({
@@ -150,8 +150,10 @@ describe('dev panel', () => {
     // The 'done': where the answer went, with the success haptic, before the order leaves the list.
     expect(await screen.findByRole('status')).toHaveTextContent('Відповідь надіслано @student_demo');
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
-    expect(screen.getByRole('article', { name: /Контрольна робота/ })).toBeInTheDocument();
-    expect(await screen.findByText(MSG.emptyOrders, undefined, { timeout: DELIVERED_SHOW_MS + 3000 })).toBeInTheDocument();
+    // The queue is refreshed (the order left it), yet the card stays under the finger, saying so.
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/in-progress'))).toHaveLength(2));
+    expect(screen.getByRole('article', { name: /Контрольна робота/ })).toHaveTextContent('Відповідь надіслано @student_demo');
+    expect(screen.queryByText(MSG.emptyOrders)).toBeNull();
   });
 });
 
@@ -194,7 +196,20 @@ describe("the developer's cancel", () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Замовлення скасовано: кошти повернуто @student_demo');
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText(MSG.emptyOrders, undefined, { timeout: DELIVERED_SHOW_MS + 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/in-progress'))).toHaveLength(2));
+    expect(screen.getByRole('article', { name: /Контрольна робота/ })).toHaveTextContent('Замовлення скасовано');
+  });
+});
+
+describe('keepInPlace', () => {
+  const a = { id: 'a' };
+  const b = { id: 'b' };
+  const c = { id: 'c' };
+  it('keeps a finished order where it was, drops one finished elsewhere, appends new ones', () => {
+    expect(keepInPlace([a, b, c], [a, c], new Set(['b']))).toEqual([a, b, c]);
+    expect(keepInPlace([a, b, c], [a, c], new Set())).toEqual([a, c]);
+    const d = { id: 'd' };
+    expect(keepInPlace([a, b], [b, d], new Set(['a']))).toEqual([a, b, d]);
   });
 });
 

@@ -1,9 +1,11 @@
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@zalik/contract';
 import { RequireRole } from '../../lib/RequireRole';
 import { EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
 import { useInProgressOrders } from './api';
 import { CompletedOrders } from './CompletedOrders';
+import { useKeptInPlace } from './keptInPlace';
 import { OrderCard } from './OrderCard';
 import styles from './dev-panel.module.css';
 
@@ -50,13 +52,17 @@ function DevPanel() {
 
 function OpenOrders() {
   const orders = useInProgressOrders();
+  // Delivered or cancelled during this visit: kept in place until the developer leaves.
+  const [finished, setFinished] = useState<ReadonlySet<string>>(new Set());
+  const onFinished = useCallback((id: string) => setFinished((prev) => new Set(prev).add(id)), []);
+  const shown = useKeptInPlace(orders.data, finished);
   if (orders.isPending) return <Skeletons />;
   if (orders.isError) return <EmptyState text={orders.error.message} />;
-  if (orders.data.length === 0) return <EmptyState text={MSG.emptyOrders} />;
+  if (!shown?.length) return <EmptyState text={MSG.emptyOrders} />;
   return (
     <div className={styles.orders}>
-      {orders.data.map((o) => (
-        <OrderCard key={o.id} order={o} />
+      {shown.map((o) => (
+        <OrderCard key={o.id} order={o} onFinished={onFinished} />
       ))}
     </div>
   );

@@ -11,13 +11,10 @@ import { CancelOrder } from './CancelOrder';
 import { OrderArguments } from './OrderArguments';
 import styles from './dev-panel.module.css';
 
-/** How long a delivered or cancelled order says so before the list is refreshed and it leaves. */
-export const DELIVERED_SHOW_MS = 1500;
-
 const who = (order: InProgressOrder) => (order.user.username ? `@${order.user.username}` : `ID ${order.user.telegramId}`);
 
 /** One open order: who ordered what and by when, the form that delivers the answer, and a cancel. */
-export function OrderCard({ order }: { order: InProgressOrder }) {
+export function OrderCard({ order, onFinished }: { order: InProgressOrder; onFinished: (id: string) => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState('');
   const [cancelling, setCancelling] = useState(false);
@@ -30,11 +27,12 @@ export function OrderCard({ order }: { order: InProgressOrder }) {
   const sending = deliver.isPending;
   const finished = deliver.isSuccess ? `Відповідь надіслано ${who(order)}` : cancel.isSuccess ? `Замовлення скасовано: кошти повернуто ${who(order)}` : null;
 
-  // The 'done': the card says what happened, then the list moves on.
+  // The 'done': the card says what happened and stays in place (the list keeps it until the
+  // developer leaves); the queue is refreshed at once, for the other cards and the next visit.
   useEffect(() => {
     if (!finished) return;
-    const timer = setTimeout(refresh, DELIVERED_SHOW_MS);
-    return () => clearTimeout(timer);
+    onFinished(order.id);
+    refresh();
   }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const send = () => {

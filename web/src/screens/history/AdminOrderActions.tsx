@@ -52,7 +52,10 @@ export function AdminOrderActions({ item, telegramId, notify }: ActionsProps) {
       )}
       <ConfirmDialog
         open={open === 'refund'}
-        text={`Кошти за «${item.taskTitle}» (${formatUah(item.price)}) повернуться покупцю, а замовлення буде скасоване.`}
+        title="Повернути кошти?"
+        question={`${formatUah(item.price)} за «${item.taskTitle}» повернуться на загальний гаманець покупця.`}
+        text="Замовлення буде скасоване. Повернення не можна відкликати."
+        confirmLabel={`Повернути ${formatUah(item.price)}`}
         onCancel={close}
         onConfirm={() => {
           close();

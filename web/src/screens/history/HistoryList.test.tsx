@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type HistoryItem } from '@zalik/contract';
+import { MSG, formatUah, type HistoryItem } from '@zalik/contract';
 import * as sdk from '../../../test/sdk-mock';
 import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../test/harness';
 import { deliveredOrder, myReview, order } from '../../../test/fixtures';
@@ -353,6 +353,19 @@ describe("a user's history (admins)", () => {
     expect(within(delivered).queryByRole('button', { name: 'Прийняти' })).toBeNull();
     expect(within(delivered).queryByTestId('order-held')).toBeNull();
     expect(within(delivered).getByRole('button', { name: 'Повернути кошти' })).toBeInTheDocument();
+  });
+
+  it('confirms a refund with the amount and where it goes, sending nothing until confirmed', async () => {
+    const item = deliveredOrder({ id: '5' });
+    const api = mockFetch({ [HISTORY]: () => json([item]) });
+    renderRoutes(historyStaffRoutes, path, ADMIN);
+    await userEvent.click(within(await card('Контрольна робота')).getByRole('button', { name: 'Повернути кошти' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Повернути кошти?' });
+    const amount = formatUah(item.price);
+    expect(confirm).toHaveTextContent(`${amount} за «Контрольна робота» повернуться на загальний гаманець покупця.`);
+    expect(within(confirm).getByRole('button', { name: `Повернути ${amount}` })).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Скасувати' }));
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('replaces a delivered order’s files as multipart', async () => {

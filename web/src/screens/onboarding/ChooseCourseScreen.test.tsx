@@ -63,21 +63,25 @@ describe('ChooseCourseScreen', () => {
     expect(screen.queryByRole('button', { name: 'Готово' })).toBeNull();
   });
 
-  it('refuses two courses with the red banner and sends nothing', async () => {
+  it('is a radio group: a tap on another course moves the choice, and Done waits for one', async () => {
     const user = userEvent.setup();
     renderScreen();
-    await user.click(screen.getByRole('button', { name: /^1/ }));
-    await user.click(screen.getByRole('button', { name: /^4/ }));
     await user.click(screen.getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: 'Готово' })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /^1/ }));
+    await user.click(screen.getByRole('radio', { name: /^4/ }));
+    expect(screen.getByRole('radio', { name: /^1/ })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('radio', { name: /^4/ })).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('button', { name: 'Готово' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.courseOne);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(JSON.stringify({ courseNumber: 4 }));
   });
 
   it('saves exactly one course and goes to the main screen', async () => {
     const user = userEvent.setup();
     const router = renderScreen();
-    await user.click(screen.getByRole('button', { name: /^2/ }));
+    await user.click(screen.getByRole('radio', { name: /^2/ }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Готово' }));
     expect(await screen.findByText('головна')).toBeInTheDocument();
@@ -91,12 +95,12 @@ describe('ChooseCourseScreen', () => {
   it('keeps the choice while the terms are read', async () => {
     const user = userEvent.setup();
     const router = renderScreen();
-    await user.click(screen.getByRole('button', { name: /^3/ }));
+    await user.click(screen.getByRole('radio', { name: /^3/ }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('link', { name: 'умовами користування' }));
     expect(await screen.findByText('правила')).toBeInTheDocument();
     await act(() => router.navigate('/choose-course'));
-    expect(screen.getByRole('button', { name: /^3/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: /^3/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('checkbox')).toBeChecked();
   });
 });

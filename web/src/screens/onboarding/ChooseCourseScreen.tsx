@@ -3,34 +3,31 @@ import { useNavigate } from 'react-router';
 import { COURSES } from '@zalik/contract';
 import { useSetCourse } from './api';
 import { haptic } from '../../telegram/sdk';
-import { Checkbox, FixedBottomButton, Link, Lottie, Page, Section, useErrorBanner } from '../../ui';
+import { Checkbox, FixedBottomButton, Link, Lottie, Page, Section } from '../../ui';
 import { clearDraft, loadDraft, saveDraft, validateCourseChoice } from './choice';
 import styles from './ChooseCourseScreen.module.css';
 import { paths } from '../../lib/paths';
 
-/** First open: pick one of the four courses and accept the terms; Done appears once they are accepted. */
+/**
+ * First open: pick one of the four courses (a radio group: a tap on another course moves the
+ * choice) and accept the terms; Done appears once they are accepted, and works once a course is
+ * picked. The spec's 'one course' message stays the server's (other clients can send two).
+ */
 export function ChooseCourseScreen() {
   const [draft, setDraft] = useState(loadDraft);
-  const banner = useErrorBanner();
   const navigate = useNavigate();
   const setCourse = useSetCourse();
 
   useEffect(() => saveDraft(draft), [draft]);
 
-  const toggle = (course: number) => {
+  const choose = (course: number) => {
     haptic.selection();
-    setDraft((d) => ({
-      ...d,
-      selected: d.selected.includes(course) ? d.selected.filter((c) => c !== course) : [...d.selected, course],
-    }));
+    setDraft((d) => ({ ...d, selected: [course] }));
   };
 
+  const choice = validateCourseChoice(draft.selected);
   const done = () => {
-    const choice = validateCourseChoice(draft.selected);
-    if (!choice.ok) {
-      banner.show(choice.message);
-      return;
-    }
+    if (!choice.ok) return;
     setCourse.mutate(choice.course, {
       onSuccess: () => {
         haptic.notification('success');
@@ -48,11 +45,11 @@ export function ChooseCourseScreen() {
         <p className={styles.lead}>Ми покажемо предмети і завдання саме для вашого курсу.</p>
       </div>
 
-      <div className={styles.grid} role="group" aria-label="Курс">
+      <div className={styles.grid} role="radiogroup" aria-label="Курс">
         {COURSES.map((c) => {
-          const on = draft.selected.includes(c);
+          const on = choice.ok && choice.course === c;
           return (
-            <button key={c} type="button" className={styles.course} aria-pressed={on} onClick={() => toggle(c)}>
+            <button key={c} type="button" role="radio" className={styles.course} aria-checked={on} onClick={() => choose(c)}>
               <span className={styles.mark} aria-hidden="true">
                 {on && (
                   <svg width="12" height="12" viewBox="0 0 14 14">
@@ -67,7 +64,7 @@ export function ChooseCourseScreen() {
         })}
       </div>
 
-      <Section footer={draft.agreed ? undefined : 'Без згоди з умовами користування продовжити не вийде.'}>
+      <Section footer={!draft.agreed ? 'Без згоди з умовами користування продовжити не вийде.' : choice.ok ? undefined : 'Оберіть курс, щоб продовжити.'}>
         <div className={styles.terms}>
           <Checkbox checked={draft.agreed} onChange={(agreed) => setDraft((d) => ({ ...d, agreed }))} name="terms">
             Я погоджуюся з <Link to={paths.rules}>умовами користування</Link>
@@ -76,7 +73,7 @@ export function ChooseCourseScreen() {
       </Section>
 
       {draft.agreed && (
-        <FixedBottomButton onClick={done} loading={setCourse.isPending}>
+        <FixedBottomButton onClick={done} disabled={!choice.ok} loading={setCourse.isPending}>
           Готово
         </FixedBottomButton>
       )}

@@ -29,7 +29,7 @@ afterEach(() => {
 beforeAll(() => preloadLazy(supportRoutes));
 
 describe('support', () => {
-  it('shows the FAQ as collapsible questions above the form', async () => {
+  it('shows the FAQ as collapsible questions under the form', async () => {
     mockFetch(routes());
     renderRoutes(supportRoutes, '/settings/support');
     const q = await screen.findByRole('button', { name: 'Як поповнити гаманець?' });

@@ -9,7 +9,11 @@ import { FaqList } from './FaqList';
 import { addSupportFiles, supportFilesProblem } from './files';
 import styles from './support.module.css';
 
-/** /settings/support: the FAQ first, then a message (with up to three files) for the support chat. */
+/**
+ * /settings/support: a message (with up to three files) for the support chat, then the FAQ. The
+ * form comes first so it never moves: above it, the FAQ's arrival (any number of questions, of any
+ * length, after a skeleton) dropped the message box by 150 px under the finger.
+ */
 export function SupportScreen() {
   const me = useMe();
   const banner = useErrorBanner();
@@ -58,10 +62,8 @@ export function SupportScreen() {
   }
 
   return (
-    <Page title="Підтримка" subtitle="Спершу перегляньте відповіді на часті питання — можливо, ваше вже там.">
+    <Page title="Підтримка" subtitle="Підтримка відповість вам у Telegram. Відповіді на часті питання — під формою.">
       {draft.dialog}
-      <FaqList />
-
       <form className={styles.form} onSubmit={submit} noValidate>
         <SectionHeader className={styles.formHeader}>Написати в підтримку</SectionHeader>
         {!me.username && (
@@ -90,6 +92,8 @@ export function SupportScreen() {
           testId="support-files"
           disabled={send.isPending}
         />
+        {/* Inside the form only so the in-page button's spacer stays at the screen's end. */}
+        <FaqList />
         <MainAction submit text={send.isPending ? 'Відправляється' : 'Відправити'} loading={send.isPending} onAction={submit} />
       </form>
     </Page>

@@ -195,4 +195,22 @@ describe('task list', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.fallbackDelete));
     expect(screen.getByRole('article', { name: 'Модульний тест' })).toBeInTheDocument();
   });
+
+  it('groups every teacher’s tasks under a heading per teacher, the teacher of the best task first', async () => {
+    mockFetch(routes());
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
+    const kovalenko = await screen.findByRole('region', { name: 'Коваленко Н. С.' });
+    const petrenko = screen.getByRole('region', { name: 'Петренко О. В.' });
+    expect(within(petrenko).getByRole('heading', { level: 2 })).toHaveTextContent('Петренко О. В. · 3');
+    expect(within(petrenko).getAllByRole('article').map((a) => a.getAttribute('aria-label')).sort()).toEqual(['Модульний тест', 'Розрахункова робота', 'Чернетка']);
+    expect(within(kovalenko).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Контрольна робота']);
+  });
+
+  it('shows no teacher headings once one teacher is chosen', async () => {
+    mockFetch(routes());
+    writeFilters(SUBJECT, { teacherId: '11' });
+    renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
+    await screen.findByRole('article', { name: 'Контрольна робота' });
+    expect(screen.queryByRole('region')).toBeNull();
+  });
 });

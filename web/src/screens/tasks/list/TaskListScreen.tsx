@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MSG, TASK_SORTS, TASK_SORT_LABELS, sortTasks, type Task } from '@zalik/contract';
 import { useMe } from '../../../api/me';
-import { Button, EmptyState, Page, SkeletonBar, Tabs } from '../../../ui';
+import { Button, EmptyState, Page, SectionHeader, SkeletonBar, Tabs } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { AdminActions } from '../admin/AdminActions';
 import { useTeachers } from '../../../api/catalogue';
 import { useTeacherTasks } from '../../../api/teacherTasks';
 import { useDeleteCatalogue } from '../api/deletes';
+import { groupByTeacher } from '../lib/byTeacher';
 import { filterTasks, NO_FILTERS } from '../lib/filters';
 import { readFilters, writeFilters } from '../lib/storage';
 import { FilterRows } from './FilterRows';
 import { TaskCard, TaskSkeletons, taskCardStyles } from './TaskCard';
 import { useSubjectName } from './useSubjectName';
+import styles from './TaskListScreen.module.css';
 import { paths } from '../../../lib/paths';
 
 /** `/list-task/{subjectID}`: one subject's tasks with the teacher, creator and price filters, newest, cheapest or best rated first. */
@@ -41,6 +43,8 @@ function TaskList({ subjectId }: { subjectId: string }) {
   const shown = sortTasks(filterTasks(tasks.data, { ...filters, teacherId }), filters.sort);
   const teacher = teacherId ? teacherList.find((t) => t.id === teacherId) : null;
   const name = useSubjectName(subjectId, location.state, tasks.data);
+  // Every teacher's tasks at once: under a heading per teacher (the same task differs by teacher).
+  const grouped = !teacherId && teacherList.length > 1;
 
   const open = (task: Task) =>
     navigate((task.type === 'TEST' ? paths.buyTest : paths.buyTask)(subjectId, task.id), { state: { task } });
@@ -87,24 +91,27 @@ function TaskList({ subjectId }: { subjectId: string }) {
       ) : shown.length === 0 ? (
         <EmptyState text={MSG.emptyTasks} />
       ) : (
-        <div className={taskCardStyles.list}>
-          {shown.map((task) => (
-            <AdminActions
-              key={task.id}
-              deleteQuestion={`Видалити завдання «${task.title}»?`}
-              onEdit={() => navigate(paths.taskForm.toEdit(subjectId, task.id), { state: { task } })}
-              onDelete={() => remove.mutate({ kind: 'tasks', id: task.id })}
-            >
-              <TaskCard
-                task={task}
-                showVisibility={me.isAdmin}
-                showTeacher={!teacherId && teacherList.length > 1}
-                busy={remove.isPending && remove.variables?.id === task.id}
-                onOpen={open}
-              />
-            </AdminActions>
-          ))}
-        </div>
+        (grouped ? groupByTeacher(shown, teacherList) : [{ teacher: { id: '', name: '' }, tasks: shown }]).map((group) => (
+          <section key={group.teacher.id || 'all'} className={styles.group} aria-label={grouped ? group.teacher.name : undefined}>
+            {grouped && (
+              <SectionHeader className={styles.groupHeader}>
+                {group.teacher.name} · {group.tasks.length}
+              </SectionHeader>
+            )}
+            <div className={taskCardStyles.list}>
+              {group.tasks.map((task) => (
+                <AdminActions
+                  key={task.id}
+                  deleteQuestion={`Видалити завдання «${task.title}»?`}
+                  onEdit={() => navigate(paths.taskForm.toEdit(subjectId, task.id), { state: { task } })}
+                  onDelete={() => remove.mutate({ kind: 'tasks', id: task.id })}
+                >
+                  <TaskCard task={task} showVisibility={me.isAdmin} busy={remove.isPending && remove.variables?.id === task.id} onOpen={open} />
+                </AdminActions>
+              ))}
+            </div>
+          </section>
+        ))
       )}
     </Page>
   );

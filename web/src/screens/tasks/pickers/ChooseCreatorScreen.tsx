@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { MSG, type User } from '@zalik/contract';
-import { EmptyState, FixedBottomButton, Page, showError } from '../../../ui';
+import type { User } from '@zalik/contract';
+import { EmptyState, FixedBottomButton, Page } from '../../../ui';
 import { useCreators } from '../../../api/catalogue';
 import { readFilters, writeFilters } from '../lib/storage';
-import { PickerOptions, toggle, type PickerOption } from './PickerOptions';
+import { PickerOptions, pick, type PickerOption } from './PickerOptions';
 import { useBackToList } from './useBackToList';
 
 export function creatorLabel(username: string): string {
@@ -33,11 +33,6 @@ export default function ChooseCreatorScreen() {
   });
 
   const apply = () => {
-    if (draft.length > 1) {
-      // The spec gives the teacher picker's message to the creator picker too.
-      showError(MSG.teacherOne);
-      return;
-    }
     writeFilters(subjectID, { creator: draft[0] ?? null });
     back();
   };
@@ -50,8 +45,9 @@ export default function ChooseCreatorScreen() {
         <PickerOptions
           options={creators.data && creatorOptions(creators.data)}
           selected={draft}
-          onToggle={(id, on) => setDraft((d) => toggle(d, id, on))}
-          footer="Оберіть одного розробника або жодного, щоб бачити завдання всіх."
+          onToggle={(id) => setDraft(pick(id))}
+          noneLabel="Усі розробники"
+          footer="Оберіть одного розробника або «Усі розробники», щоб бачити завдання всіх."
         />
       )}
       <FixedBottomButton onClick={apply}>Застосувати</FixedBottomButton>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { MSG } from '@zalik/contract';
-import { EmptyState, FixedBottomButton, Page, showError } from '../../../ui';
+import { EmptyState, FixedBottomButton, Page } from '../../../ui';
 import { AddButton } from '../admin/AddButton';
 import { AdminActions } from '../admin/AdminActions';
 import { useTeachers } from '../../../api/catalogue';
 import { useDeleteCatalogue } from '../api/deletes';
 import { readFilters, writeFilters } from '../lib/storage';
-import { PickerOptions, toggle } from './PickerOptions';
+import { PickerOptions, pick } from './PickerOptions';
 import { useBackToList } from './useBackToList';
 import { paths } from '../../../lib/paths';
 
@@ -26,10 +25,6 @@ export default function ChooseTeacherScreen() {
   const apply = () => {
     // A teacher deleted meanwhile is no choice.
     const chosen = teachers.data ? draft.filter((id) => teachers.data.some((t) => t.id === id)) : draft;
-    if (chosen.length > 1) {
-      showError(MSG.teacherOne);
-      return;
-    }
     writeFilters(subjectID, { teacherId: chosen[0] ?? null });
     back();
   };
@@ -54,8 +49,9 @@ export default function ChooseTeacherScreen() {
         <PickerOptions
           options={teachers.data?.map((t) => ({ id: t.id, label: t.name }))}
           selected={draft}
-          onToggle={(id, on) => setDraft((d) => toggle(d, id, on))}
-          footer="Оберіть одного викладача або жодного, щоб бачити завдання всіх."
+          onToggle={(id) => setDraft(pick(id))}
+          noneLabel="Усі викладачі"
+          footer="Оберіть одного викладача або «Усі викладачі», щоб бачити завдання всіх."
           wrap={(o, row) => {
             const teacher = teachers.data!.find((t) => t.id === o.id)!;
             return (

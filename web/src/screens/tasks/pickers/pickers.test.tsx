@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG, PRICE_FILTER_MAX } from '@zalik/contract';
+import { PRICE_FILTER_MAX } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { readFilters, writeFilters } from '../lib/storage';
 import { ADMIN, mockFetch, type MockRoute, renderRoutes, preloadLazy } from '../../../../test/harness';
@@ -26,21 +26,24 @@ afterEach(() => {
 beforeAll(() => preloadLazy(tasksRoutes));
 
 describe('choose-teacher', () => {
-  it('refuses two teachers with the spec’s message and keeps the filter unchanged', async () => {
+  it('is a radio group: a tap on another teacher moves the choice, and no error is raised', async () => {
     mockFetch(routes());
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Петренко О. В.' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    expect(await screen.findByRole('radio', { name: 'Усі викладачі' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Петренко О. В.' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Коваленко Н. С.' }));
+    expect(screen.getByRole('radio', { name: 'Петренко О. В.' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Усі викладачі' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.teacherOne);
-    expect(readFilters(SUBJECT).teacherId).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(readFilters(SUBJECT).teacherId).toBe('11');
   });
 
   it('stores one teacher and goes back to the list, which shows it', async () => {
     mockFetch(routes());
     const { router } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}`);
     await userEvent.click(await screen.findByRole('link', { name: /Викладач/ }));
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Коваленко Н. С.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
     expect(readFilters(SUBJECT).teacherId).toBe('11');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/list-task/${SUBJECT}`));
@@ -48,13 +51,13 @@ describe('choose-teacher', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: /Викладач/ })).toHaveTextContent('Коваленко Н. С.'));
   });
 
-  it('starts from the stored choice; unticking all means every teacher', async () => {
+  it("starts from the stored choice; 'Усі викладачі' means every teacher", async () => {
     mockFetch(routes());
     writeFilters(SUBJECT, { teacherId: '10', price: 50 });
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
-    const petrenko = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    const petrenko = await screen.findByRole('radio', { name: 'Петренко О. В.' });
     expect(petrenko).toBeChecked();
-    await userEvent.click(petrenko);
+    await userEvent.click(screen.getByRole('radio', { name: 'Усі викладачі' }));
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
     expect(readFilters(SUBJECT)).toMatchObject({ teacherId: null, price: 50 });
   });
@@ -64,16 +67,16 @@ describe('choose-teacher', () => {
     api.on({ method: 'DELETE', path: '/api/v1/teachers/10', body: { ok: true } });
     writeFilters(SUBJECT, { teacherId: '10' });
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`, ADMIN);
-    const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    const row = await screen.findByRole('radio', { name: 'Петренко О. В.' });
     fireEvent.contextMenu(row);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Видалити' }));
     api.on({ path: `/api/v1/teachers/subject/${SUBJECT}`, body: [teacher('11', 'Коваленко Н. С.')] });
     await userEvent.click(screen.getByRole('button', { name: 'Підтвердити' }));
-    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Петренко О. В.' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Петренко О. В.' })).toBeNull());
     expect(api.endpoints()).toContain('DELETE /api/v1/teachers/10');
     expect(readFilters(SUBJECT).teacherId).toBeNull(); // a deleted teacher is no filter
 
-    fireEvent.contextMenu(screen.getByRole('checkbox', { name: 'Коваленко Н. С.' }));
+    fireEvent.contextMenu(screen.getByRole('radio', { name: 'Коваленко Н. С.' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Редагувати' }));
     expect(screen.getByTestId('path')).toHaveTextContent(`/list-task/${SUBJECT}/choose-teacher/edit-teacher?teacherId=11`);
     expect(JSON.parse(screen.getByTestId('state').textContent!).teacher.name).toBe('Коваленко Н. С.');
@@ -82,7 +85,7 @@ describe('choose-teacher', () => {
   it('has no admin controls for students', async () => {
     mockFetch(routes());
     renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-teacher`);
-    const row = await screen.findByRole('checkbox', { name: 'Петренко О. В.' });
+    const row = await screen.findByRole('radio', { name: 'Петренко О. В.' });
     expect(screen.queryByRole('button', { name: '+ Додати викладача' })).toBeNull();
     fireEvent.contextMenu(row);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -97,15 +100,13 @@ describe('choose-teacher', () => {
 });
 
 describe('choose-creator', () => {
-  it('lists the subject’s developers, refuses two and stores one username', async () => {
+  it('lists the subject’s developers as a radio group and stores one username', async () => {
     mockFetch(routes());
     const { router } = renderRoutes(tasksRoutes, `/list-task/${SUBJECT}/choose-creator`);
-    await userEvent.click(await screen.findByRole('checkbox', { name: /@dev_demo/ }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /@other_dev/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.teacherOne);
-
-    await userEvent.click(screen.getByRole('checkbox', { name: /@dev_demo/ }));
+    await userEvent.click(await screen.findByRole('radio', { name: /@dev_demo/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /@other_dev/ }));
+    expect(screen.getByRole('radio', { name: /@dev_demo/ })).not.toBeChecked();
+    expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Застосувати' }));
     expect(readFilters(SUBJECT).creator).toBe('other_dev');
     // Opened without a list behind it (a reload): the list replaces the picker.

@@ -19,13 +19,19 @@ export function NewsSlider() {
   if (news.isPending) {
     return (
       <div className={styles.slider} aria-busy="true" aria-label="Завантаження новин">
-        <div className={styles.slide}>
-          <span className={styles.animationPlaceholder} />
-          <span className={styles.body}>
-            <SkeletonBar width="55%" height={16} />
-            <SkeletonBar width="90%" />
-            <SkeletonBar width="75%" />
-          </span>
+        {/* In the carousel's own track: a slide straight in the column slider lost its fixed
+            height (its 100 % basis is the column's), and the news dropped the page by 48 px. */}
+        <div className={styles.viewport}>
+          <div className={styles.track}>
+            <div className={styles.slide}>
+              <span className={styles.animationPlaceholder} />
+              <span className={styles.body}>
+                <SkeletonBar width="55%" height={16} />
+                <SkeletonBar width="90%" />
+                <SkeletonBar width="75%" />
+              </span>
+            </div>
+          </div>
         </div>
         <div className={styles.dots} />
       </div>

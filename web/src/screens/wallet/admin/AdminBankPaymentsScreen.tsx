@@ -85,7 +85,7 @@ function AdminBankPayments() {
         title="Зарахувати платіж?"
         question={confirming ? `${formatUah(confirming.payment.amount)} на загальний гаманець користувача ${confirming.userTelegramId}.` : undefined}
         text="Платіж зараховується лише один раз: перевірте Telegram ID."
-        confirmLabel="Зарахувати"
+        confirmLabel={confirming ? `Зарахувати ${formatUah(confirming.payment.amount)}` : 'Зарахувати'}
         destructive={false}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

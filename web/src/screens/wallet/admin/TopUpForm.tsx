@@ -19,6 +19,7 @@ export function TopUpForm({ telegramId }: { telegramId: string }) {
   const [done, setDone] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const key = useRef(newIdempotencyKey());
+  const typed = parseUah(amount);
 
   const submit = () => {
     const value = parseUah(amount);
@@ -77,14 +78,14 @@ export function TopUpForm({ telegramId }: { telegramId: string }) {
         }}
       />
       <Button type="submit" stretched loading={deposit.isPending}>
-        Поповнити
+        {typed !== null && isUahAmount(typed) ? `Поповнити · ${formatUah(typed)}` : 'Поповнити'}
       </Button>
       <ConfirmDialog
         open={confirming !== null}
         destructive={false}
         title="Підтвердіть поповнення"
         text={confirming !== null ? MSG.adminTopUpConfirm(formatUah(confirming), telegramId) : undefined}
-        confirmLabel="Поповнити"
+        confirmLabel={confirming !== null ? `Поповнити ${formatUah(confirming)}` : 'Поповнити'}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming !== null && send(confirming)}
       />

@@ -43,12 +43,12 @@ describe('admin: a user wallet', () => {
 
     expect(await screen.findByText('Telegram ID 100001')).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Поповнити · \d/ }));
     // Nothing is sent before the admin has seen the amount and confirmed it.
     const dialog = await screen.findByRole('alertdialog', { name: 'Підтвердіть поповнення' });
     expect(dialog).toHaveTextContent(MSG.adminTopUpConfirm(uah(300), '100001').replace(/\s/g, ' '));
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Поповнити' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Поповнити \d/ }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(`Зараховано ${uah(300)}`);
     const patch = calls.find((c) => c.method === 'PATCH')!;
@@ -66,8 +66,8 @@ describe('admin: a user wallet', () => {
     });
     renderRoutes(walletStaffRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Поповнити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Поповнити · \d/ }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Поповнити \d/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Користувача не знайдено.');
   });
 
@@ -78,7 +78,7 @@ describe('admin: a user wallet', () => {
     });
     renderRoutes(walletStaffRoutes, '/settings/admin-panel/profile/wallet?telegramId=100001', ADMIN);
     await userEvent.type(await screen.findByLabelText(/Поповнити загальний гаманець/), '300');
-    await userEvent.click(screen.getByRole('button', { name: 'Поповнити' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Поповнити · \d/ }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Скасувати' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);

@@ -119,7 +119,7 @@ describe('admin: bank payments', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Зарахувати' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent(/користувача 100001/);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Зарахувати' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Зарахувати \d/ }));
 
     expect(await screen.findByText(MSG.bankPaymentCredited)).toBeInTheDocument();
     expect(bodies('POST', '/api/v1/transactions/bank-payments/st-9/credit')).toEqual([{ userTelegramId: '100001' }]);

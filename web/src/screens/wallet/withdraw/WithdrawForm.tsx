@@ -113,7 +113,8 @@ export function WithdrawForm({ dev, rules, open, children }: WithdrawFormProps) 
         <FeePreview amountText={over ? '' : amount} payoutLabel={crypto ? 'До виплати' : 'На картку надійде'} extra={extra} />
       </Section>
       {children}
-      <MainAction submit text="Вивести" loading={withdraw.isPending} disabled={over || open !== undefined || !dev.paymentDetails} onAction={ask} />
+      {/* The main action names what it will move, as Telegram's own payment buttons do. */}
+      <MainAction submit text={typed !== null && typed > 0 && !over ? `Вивести · ${formatUah(typed)}` : 'Вивести'} loading={withdraw.isPending} disabled={over || open !== undefined || !dev.paymentDetails} onAction={ask} />
       <ConfirmDialog
         open={confirming !== null}
         destructive={false}

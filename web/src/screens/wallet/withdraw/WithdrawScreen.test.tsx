@@ -48,7 +48,7 @@ function setup(opts: { wallets?: WalletEntry[]; mine?: Withdrawal[] } = {}) {
 }
 
 const amount = () => screen.findByLabelText('Сума, грн');
-const submit = async () => userEvent.click(screen.getByRole('button', { name: 'Вивести' }));
+const submit = async () => userEvent.click(screen.getByRole('button', { name: /^Вивести/ }));
 const posts = (calls: { method: string }[]) => calls.filter((c) => c.method === 'POST');
 
 beforeEach(() => vi.clearAllMocks());
@@ -83,13 +83,13 @@ describe('/wallet/withdraw', () => {
     const list = await screen.findByRole('list', { name: 'Мої заявки' });
     await waitFor(() => expect(within(list).getByText('Очікує виплати')).toBeInTheDocument());
     // One open request at a time: the button waits for it.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Вивести' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Вивести/ })).toBeDisabled());
   });
 
   it('asks for payout details first when none are saved', async () => {
     setup({ wallets: entries({}) });
     expect(await screen.findByRole('link', { name: /Додати дані для виплат/ })).toHaveAttribute('href', '/wallet/withdraw/details');
-    expect(screen.getByRole('button', { name: 'Вивести' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Вивести/ })).toBeDisabled();
   });
 
   it('shows a crypto payout in USDT at the bank rate', async () => {
