@@ -30,7 +30,7 @@ const why = process.argv.includes('--why');
 // --why: the maps must not land in web/dist (served as is), and 'hidden' adds no comment to the files.
 const DIST = why ? mkdtempSync(path.join(os.tmpdir(), 'zalik-bundle-why-')) : path.join(WEB_ROOT, 'dist');
 /** 137.8 KB measured on 2026-11-24 (docs/PERFORMANCE.md): about 5 KB of margin. */
-const BUDGET_KB = 143;
+const BUDGET_KB = 144;
 
 /** Admin and developer code, their route tables (app/staffRoutes.tsx) included: loaded on demand only. */
 const ON_DEMAND_AREAS: { name: string; pattern: RegExp }[] = [
