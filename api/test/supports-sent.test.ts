@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, SUPPORT_MAX_FILE_BYTES } from '@zalik/contract';
 import { rows } from '../src/db/client.js';
 import { SUPPORT_MESSAGES_PER_WINDOW } from '../src/modules/supports/routes.js';
-import { auth, createTestContext, login, type TestContext } from './helpers.js';
+import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
 import { blobCount } from './purchase-world.js';
 
 let ctx: TestContext;
@@ -136,6 +136,20 @@ describe('POST /api/v1/supports/sent', () => {
     expect(await stored()).toEqual(before);
     // Others are not affected.
     expect((await send('моє питання', [])).statusCode).toBe(200);
+  });
+
+  it("takes a banned user's message (the blocked screen's only way out), and nothing else of theirs", async () => {
+    const admin = await login(ctx.app, { id: ADMIN_ID, username: 'boss' });
+    const banned = await login(ctx.app, { id: 7304, username: 'banned' });
+    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/users/7304/ban?value=true', headers: auth(admin) })).statusCode).toBe(200);
+    const before = await stored();
+    const res = await send('Прошу розблокувати: я нічого не порушував', [], banned);
+    expect(res.statusCode).toBe(200);
+    const [msg] = await rows<{ telegram_id: number; message: string }>(ctx.deps.db, sql`SELECT telegram_id, message FROM support_messages WHERE telegram_id = 7304`);
+    expect(msg).toEqual({ telegram_id: 7304, message: 'Прошу розблокувати: я нічого не порушував' });
+    expect(await stored()).toEqual({ ...before, messages: before.messages + 1, outbox: before.outbox + 1 });
+    const faq = await ctx.app.inject({ method: 'GET', url: '/api/v1/faq', headers: auth(banned) });
+    expect([faq.statusCode, faq.json().message]).toEqual([403, MSG.banned]);
   });
 
   it('refuses a body that is not multipart, and a caller without a token', async () => {

@@ -69,12 +69,14 @@ export const bulkDiscounts = endpoint<{ body: typeof DiscountBulkBody; answer: t
   summary: 'Sets one discount on up to 50 tasks for everyone, or for up to 200 users each, in one transaction (any refusal writes nothing)',
 });
 
+// A banned user may still write to support (the blocked screen's only way out: an appeal, or a
+// question about money left in the wallet); the support limit bounds it like anyone's.
 export const sendSupport = endpoint<{ body: 'multipart'; answer: typeof SupportSent }>({
-  method: 'POST', path: '/api/v1/supports/sent', access: 'user', rateLimit: 'support', tag: 'supports',
-  summary: 'Sends a support message: multipart `message` plus `files` repeated 0-3 times (5 MB each)',
+  method: 'POST', path: '/api/v1/supports/sent', access: 'user', allowBanned: true, rateLimit: 'support', tag: 'supports',
+  summary: 'Sends a support message: multipart `message` plus `files` repeated 0-3 times (5 MB each); a banned user too',
 });
 /** The product's newest client's path for the same call (the same limit counts both). */
 export const sendSupportNotification = endpoint<{ body: 'multipart'; answer: typeof SupportSent }>({
-  method: 'POST', path: '/api/v1/notifications/support', access: 'user', rateLimit: 'support', tag: 'supports',
+  method: 'POST', path: '/api/v1/notifications/support', access: 'user', allowBanned: true, rateLimit: 'support', tag: 'supports',
   summary: 'The same as POST /supports/sent',
 });
