@@ -18,15 +18,28 @@ export const WORD_SIMILARITY = 0.4;
  * starting with it first, then shorter ones; and only when these are fewer than `limit`, names
  * a stretch of whose words is close to the query (`<%`: typos, words out of order), closest
  * first. The second pass computes a similarity per candidate, which a broad query that is
- * spelt right never has to pay for.
+ * spelt right never has to pay for. Each list breaks ties by `tie`; where a name has a GiST
+ * trigram index (`byIndex`, the tasks' titles, migration 0071), the second pass is ordered by
+ * the word-similarity distance alone (`<<->`), which that index hands over closest first, so
+ * it stops after `limit` names instead of ranking every one near the query: a typo on 20 000
+ * tasks, 114 → 29 ms (docs/PERFORMANCE.md); ties in distance keep the index's order.
  */
-async function twoPasses<R>(ex: Executor, column: SQL, q: string, limit: number, select: (where: SQL, order: SQL, limit: number) => SQL): Promise<R[]> {
+async function twoPasses<R>(
+  ex: Executor,
+  column: SQL,
+  q: string,
+  limit: number,
+  order: { tie: SQL; byIndex?: boolean },
+  select: (where: SQL, order: SQL, limit: number) => SQL,
+): Promise<R[]> {
   const literal = likeLiteral(q);
   const contains = sql`${column} LIKE ${`%${literal}%`}`;
   const atWordStart = sql`(${column} LIKE ${`${literal}%`} OR ${column} LIKE ${`% ${literal}%`})`;
-  const first = await rows<R>(ex, select(contains, sql`${atWordStart} DESC, char_length(${column})`, limit));
+  const first = await rows<R>(ex, select(contains, sql`${atWordStart} DESC, char_length(${column}), ${order.tie}`, limit));
   if (first.length >= limit) return first;
-  const close = await rows<R>(ex, select(sql`${q} <% ${column} AND NOT ${contains}`, sql`word_similarity(${q}, ${column}) DESC`, limit - first.length));
+  const distance = sql`${q} <<-> ${column}`;
+  const closeOrder = order.byIndex ? distance : sql`${distance}, ${order.tie}`;
+  const close = await rows<R>(ex, select(sql`${q} <% ${column} AND NOT ${contains}`, closeOrder, limit - first.length));
   return [...first, ...close];
 }
 
@@ -57,9 +70,10 @@ async function subjects(ex: Executor, q: string, limit: number) {
     sql`s.search_name`,
     q,
     limit,
+    { tie: sql`s.course_number, s.name, s.id` },
     (where, order, n) => sql`SELECT s.id, s.name, s.course_number FROM subjects s
         WHERE s.deleted_at IS NULL AND ${where}
-        ORDER BY ${order}, s.course_number, s.name, s.id LIMIT ${n}`,
+        ORDER BY ${order} LIMIT ${n}`,
   );
   return found.map((r) => ({ id: idOut(r.id), name: r.name, courseNumber: Number(r.course_number) }));
 }
@@ -70,10 +84,11 @@ async function teachers(ex: Executor, q: string, limit: number) {
     sql`te.search_name`,
     q,
     limit,
+    { tie: sql`s.course_number, te.name, te.id` },
     (where, order, n) => sql`SELECT te.id, te.name, te.subject_id, s.name AS subject_name, s.course_number
         FROM teachers te JOIN subjects s ON s.id = te.subject_id
         WHERE te.deleted_at IS NULL AND s.deleted_at IS NULL AND ${where}
-        ORDER BY ${order}, s.course_number, te.name, te.id LIMIT ${n}`,
+        ORDER BY ${order} LIMIT ${n}`,
   );
   return found.map((r) => ({
     id: idOut(r.id),
@@ -90,10 +105,11 @@ async function tasks(ex: Executor, q: string, limit: number) {
     sql`t.search_title`,
     q,
     limit,
+    { tie: sql`t.title, t.id`, byIndex: true },
     (where, order, n) => sql`SELECT t.id, t.title, t.type, t.price, t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name, s.course_number
         FROM tasks t JOIN teachers te ON te.id = t.teacher_id JOIN subjects s ON s.id = te.subject_id
         WHERE t.visible AND t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL AND ${where}
-        ORDER BY ${order}, t.title, t.id LIMIT ${n}`,
+        ORDER BY ${order} LIMIT ${n}`,
   );
   return found.map((r) => ({
     id: idOut(r.id),
