@@ -1,14 +1,15 @@
 /**
  * Issue 29, accessibility: axe-core over the walk a student, a developer, an admin and a blocked
- * student take, in the light and the dark Telegram theme, with no serious or critical violation
- * on any screen (contrast, names, labels: e2e/accessible.ts) and no control under 44 px
+ * student take (an order's thread and the tutor too), in the light and the dark Telegram theme,
+ * with no serious or critical violation on any screen (contrast, names, labels: e2e/accessible.ts) and no control under 44 px
  * (smallTargets, there too). One server, one browser, one page per persona and theme reused
  * from screen to screen, so the walk stays short.
  * Each screen is checked softly: a failing run lists every screen's violations at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Subject, Task, Teacher } from '@zalik/contract';
+import type { HistoryItem, Subject, Task, Teacher } from '@zalik/contract';
+import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
 import { paths } from '../src/lib/paths';
 import { expectAccessible, smallTargets } from './accessible';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
@@ -16,6 +17,7 @@ import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './h
 const THEMES: Theme[] = ['light', 'dark'];
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
+const AUTO_TASK = 'Розрахункова робота: границі та похідні';
 /** A whole persona's walk in one test, on a loaded 2-core machine. */
 const SLOW = 300_000;
 
@@ -62,7 +64,7 @@ describe('accessibility: axe over the walk, both themes', () => {
     task = (await student.get<Task[]>(`/api/v1/tasks/teacher/${teacher.id}`)).find((t) => t.title === MANUAL_TASK)!;
   }, SLOW);
 
-  it('a student: catalogue, tasks, buying, result, history, wallet, top-up, invitation, support, settings', async () => {
+  it('a student: catalogue, tasks, buying, result, history, wallet, top-up, invitation, support, settings, an author', async () => {
     for (const theme of THEMES) {
       const page = await env.open({ persona: PERSONA.student, theme, path: '/' });
       await waitForIdle(page);
@@ -112,6 +114,8 @@ describe('accessibility: axe over the walk, both themes', () => {
       await check(page, 'support', theme);
       await visit(page, paths.settings.root);
       await check(page, 'settings', theme);
+      await visit(page, paths.author(PERSONA.developer));
+      await check(page, 'author', theme);
       await visit(page, paths.settings.rules);
       await check(page, 'rules', theme);
       await page.context().close();
@@ -133,7 +137,7 @@ describe('accessibility: axe over the walk, both themes', () => {
     }
   }, SLOW);
 
-  it('an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, a menu and a dialog', async () => {
+  it('an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, money lists, audit, FAQ, news, templates, a menu and a dialog', async () => {
     for (const theme of THEMES) {
       const page = await env.open({ persona: PERSONA.admin, theme, path: paths.admin.root });
       await waitForIdle(page);
@@ -148,6 +152,13 @@ describe('accessibility: axe over the walk, both themes', () => {
         ['admin-broadcasts', paths.admin.broadcasts],
         ['admin-broadcast-new', paths.admin.newBroadcast],
         ['admin-maintenance', paths.admin.maintenance],
+        ['admin-withdrawals', paths.admin.withdrawals],
+        ['admin-deposits', paths.admin.deposits],
+        ['admin-bank-payments', paths.admin.bankPayments],
+        ['admin-audit', paths.admin.audit()],
+        ['admin-faq', paths.admin.faq],
+        ['admin-news', paths.admin.news],
+        ['admin-templates', paths.admin.templates],
         ['admin-add-subject', paths.addSubject],
         ['admin-add-task', paths.taskForm.toAdd(subject.id, teacher.id)],
         ['admin-tasks', paths.subject(subject.id)],
@@ -164,6 +175,50 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('menuitem', { name: 'Видалити' }).click();
       await page.getByRole('alertdialog').waitFor();
       await check(page, 'admin-dialog', theme);
+      await page.context().close();
+    }
+  }, SLOW);
+
+  it("an order's conversation (thread), for the student and the developer", async () => {
+    const history = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);
+    // The demo's open manual order with the developer, where the seed wrote a conversation.
+    const order = history.find((h) => !h.autoGenerate && h.status === 'IN_PROGRESS' && h.unread > 0)!;
+    for (const persona of [PERSONA.student, PERSONA.developer]) {
+      for (const theme of THEMES) {
+        const page = await env.open({ persona, theme, path: paths.thread(order.id) });
+        // The thread keeps its live stream open, so the network never goes idle: wait for its messages.
+        await page.getByTestId('thread-message').first().waitFor();
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.fonts.status === 'loaded');
+        await check(page, `thread-${persona === PERSONA.student ? 'student' : 'developer'}`, theme);
+        await page.context().close();
+      }
+    }
+  }, SLOW);
+
+  it('the tutor (an auto order\'s "Пояснення")', async () => {
+    const admin = await env.apiAs(PERSONA.admin);
+    const student = await env.apiAs(PERSONA.student);
+    for (const t of await student.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`)) {
+      for (const auto of (await student.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)).filter((x) => x.title === AUTO_TASK && !x.hasTemplate)) {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(minimalDocx(['Розрахункова робота', ...auto.arguments.map((a) => `${a.name}: {${a.name}}`)]))]), 'шаблон.docx');
+        const res = await fetch(new URL(`/api/v1/tasks/${auto.id}/template`, env.server.url), { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+    }
+    for (const theme of THEMES) {
+      const page = await env.open({ persona: PERSONA.student, theme, path: paths.subject(subject.id) });
+      await page.getByRole('article', { name: AUTO_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
+      await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
+      await page.getByLabel('Група').fill('КН-21');
+      await page.getByLabel('Варіант').fill('7');
+      await page.getByRole('button', { name: 'Відправити' }).click();
+      await page.getByRole('heading', { name: 'Готово!' }).waitFor();
+      await page.getByRole('button', { name: 'Пояснення' }).click();
+      await page.getByRole('heading', { name: 'Пояснення', level: 1 }).waitFor();
+      await page.getByText('Питань ще немає', { exact: false }).waitFor();
+      await waitForIdle(page);
+      await check(page, 'tutor', theme);
       await page.context().close();
     }
   }, SLOW);

@@ -69,9 +69,11 @@ export function smallTargets(page: Page, min = 44): Promise<string[]> {
       for (let y = Math.max(0, Math.floor(r.top) - 24); y <= Math.min(innerHeight, Math.ceil(r.bottom) + 24); y += 1) if (mine(cx, y)) h += 1;
       let w = 0;
       for (let x = Math.max(0, Math.floor(r.left) - 24); x <= Math.min(innerWidth, Math.ceil(r.right) + 24); x += 1) if (mine(x, cy)) w += 1;
-      // Cut by the screen's edge (a row scrolled half out): only what is on screen can be judged.
+      // Cut by the screen's edge (a row scrolled half out, a chip at the end of a sideways
+      // scrolling row): only what is on screen can be judged.
       const cut = r.top < 0 || r.bottom > innerHeight;
-      if ((h < least && !cut) || w < least) {
+      const cutSideways = r.left < 0 || r.right > innerWidth;
+      if ((h < least && !cut) || (w < least && !cutSideways)) {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
         found.push(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} '${name}' ${w}x${h}`);
       }

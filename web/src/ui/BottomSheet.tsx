@@ -84,14 +84,15 @@ export function BottomSheet({ title, onClose, children, system, busy = false, te
         data-testid={testId}
         onClick={(e) => e.stopPropagation()}
       >
-        <header className={styles.header}>
+        {/* A div, not a <header>: outside main, that is a second banner landmark beside the app's. */}
+        <div className={styles.header}>
           <h2 className={styles.title} id={titleId}>
             {title}
           </h2>
           <button type="button" className={styles.close} aria-label="Закрити" onClick={tryClose} disabled={busy}>
             <CloseIcon size={16} />
           </button>
-        </header>
+        </div>
         <FooterSlot.Provider value={footer}>
           <div className={styles.body}>{children}</div>
         </FooterSlot.Provider>

@@ -1,6 +1,6 @@
 import cell from './Page.module.css';
 import select from './SelectRow.module.css';
-import { SkeletonCircle, SkeletonText } from './Skeleton';
+import { loadingRegion, SkeletonCircle, SkeletonText } from './Skeleton';
 import styles from './Skeleton.module.css';
 
 /** The width of the i-th placeholder line, varied so the rows do not look stamped. */
@@ -40,7 +40,7 @@ export function SkeletonRows({ count = 3, kind = 'cell', avatar = false, subtitl
     </span>
   );
   return (
-    <div className={styles.rows} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.rows} {...loadingRegion()}>
       {Array.from({ length: count }, (_, i) =>
         picker ? (
           <div className={select.row} key={i}>

@@ -8,7 +8,7 @@ export { MainAction, type MainActionProps } from './MainAction';
 export { Input, TextArea, Checkbox, Switch } from './Field';
 export { DateTimeInput, DateTimeRange } from './DateTimeInput';
 export { Spinner, FullScreenSpinner } from './Spinner';
-export { SkeletonBar, SkeletonText, SkeletonCircle } from './Skeleton';
+export { SkeletonBar, SkeletonText, SkeletonCircle, loadingRegion } from './Skeleton';
 export { SkeletonRows } from './SkeletonRows';
 export { LoadMore } from './LoadMore';
 export { Segmented, type SegmentOption } from './Segmented';

@@ -1,5 +1,5 @@
 import type { DiscountListItem } from '@zalik/contract';
-import { Link, SkeletonText, TrashIcon } from '../../ui';
+import { loadingRegion, Link, SkeletonText, TrashIcon } from '../../ui';
 import { windowState, windowText } from '../../lib/discountWindow';
 import { paths } from '../../lib/paths';
 import { usesText, who } from './labels';
@@ -36,7 +36,7 @@ export function DiscountRow({ discount: d, onDelete }: { discount: DiscountListI
 /** Placeholder rows built from the real row's classes, so the list does not jump when the rows arrive. */
 export function DiscountSkeletons({ count }: { count: number }) {
   return (
-    <div aria-busy="true" aria-label="Завантаження">
+    <div {...loadingRegion()}>
       {Array.from({ length: count }, (_, i) => (
         <div className={styles.row} key={i}>
           <div className={styles.main}>

@@ -3,7 +3,7 @@ import { AUTHOR_LEVELS, MSG, WORDS, countText, formatRating, type AuthorProfile 
 import { useMe } from '../../api/me';
 import { useAuthorProfile, useReviewModeration } from '../../api/reviews';
 import { formatMonthYear } from '../../lib/date';
-import { Avatar, EmptyState, Page, PropertyList, RatingStars, ReviewCard, Section, SectionHeader, SkeletonBar } from '../../ui';
+import { loadingRegion, Avatar, EmptyState, Page, PropertyList, RatingStars, ReviewCard, Section, SectionHeader, SkeletonBar } from '../../ui';
 import { nextLevelText, onTimeText, waitText } from './figures';
 import styles from './authors.module.css';
 
@@ -99,7 +99,7 @@ function Distribution({ counts, total }: { counts: number[]; total: number }) {
 function ProfileSkeleton() {
   return (
     <Page>
-      <header className={styles.hero} aria-busy="true" aria-label="Завантаження">
+      <header className={styles.hero} {...loadingRegion()}>
         <SkeletonBar width={72} height={72} />
         <SkeletonBar width="40%" height={22} />
         <SkeletonBar width="30%" height={14} />

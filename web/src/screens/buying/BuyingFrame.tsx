@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Task } from '@zalik/contract';
 import { MSG } from '@zalik/contract';
-import { Button, EmptyState, Link, Page, SkeletonBar, showError, useToast } from '../../ui';
+import { loadingRegion, Button, EmptyState, Link, Page, SkeletonBar, showError, useToast } from '../../ui';
 import { SHARED_TEXT } from '../../lib/shareCard';
 import { shareTask } from './share';
 import { Instruction } from './Instruction';
@@ -21,7 +21,7 @@ export function BuyingFrame({ children }: { children: (task: Task, subjectId: st
   if (isPending) {
     return (
       <Page plain>
-        <div className={styles.header} aria-busy="true" aria-label="Завантаження">
+        <div className={styles.header} {...loadingRegion()}>
           <SkeletonBar width="80%" height={26} />
           <SkeletonBar width="45%" height={14} />
         </div>

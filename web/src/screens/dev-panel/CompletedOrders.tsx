@@ -1,7 +1,7 @@
 import { formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
 import { formatDate } from '../../lib/date';
-import { Badge, Button, EmptyState, Link, Section, SkeletonText } from '../../ui';
+import { loadingRegion, Badge, Button, EmptyState, Link, Section, SkeletonText } from '../../ui';
 import { paths } from '../../lib/paths';
 import { COMPLETED_PAGE_SIZE, useCompletedOrders } from './api';
 import styles from './dev-panel.module.css';
@@ -52,7 +52,7 @@ function Row({ order: o }: { order: DeveloperOrder }) {
 /** Placeholder rows built from Row's own classes, so the list does not jump when it arrives. */
 function Skeletons({ count }: { count: number }) {
   return (
-    <div aria-busy="true" aria-label="Завантаження">
+    <div {...loadingRegion()}>
       {Array.from({ length: count }, (_, i) => (
         <div className={styles.row} key={i}>
           <span className={styles.rowBody}>

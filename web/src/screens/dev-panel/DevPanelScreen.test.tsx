@@ -56,7 +56,7 @@ describe('dev panel', () => {
     for (const text of ['@student_demo', '100001', 'Вища математика', 'Петренко О. В.', '22 листопада, 15:33, 2026']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
-    const answers = within(card).getByRole('region', { name: 'Відповіді студента' });
+    const answers = within(card).getByRole('group', { name: 'Відповіді студента' });
     expect(within(answers).queryByText('Матриці')).toBeNull();
     await userEvent.click(within(answers).getByRole('button', { name: 'Показати (3)' }));
     const pairs = within(answers)
@@ -71,7 +71,7 @@ describe('dev panel', () => {
 
   it("numbers the answers when their fields' names no longer line up (the task changed since)", async () => {
     mockFetch({ 'GET /api/v1/histories/developer/in-progress': () => json([{ ...ORDER, argumentNames: [] }]) });
-    const answers = within(await open()).getByRole('region', { name: 'Відповіді студента' });
+    const answers = within(await open()).getByRole('group', { name: 'Відповіді студента' });
     await userEvent.click(within(answers).getByRole('button', { name: 'Показати (3)' }));
     expect(within(answers).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Відповідь №1', 'Відповідь №2', 'Відповідь №3']);
   });

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@zalik/contract';
 import { RequireRole } from '../../lib/RequireRole';
-import { EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
+import { loadingRegion, EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
 import { useInProgressOrders } from './api';
 import { CompletedOrders } from './CompletedOrders';
 import { useKeptInPlace } from './keptInPlace';
@@ -17,7 +17,7 @@ const TABS = [
 
 function Skeletons() {
   return (
-    <div className={styles.orders} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.orders} {...loadingRegion()}>
       {[0, 1].map((i) => (
         <div className={styles.skeleton} key={i}>
           {[60, 45, 70, 50, 80].map((w, j) => (

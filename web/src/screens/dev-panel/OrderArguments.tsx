@@ -16,7 +16,8 @@ export function OrderArguments({ values, names }: OrderArgumentsProps) {
   const id = useId();
   const named = names.length === values.length;
   return (
-    <section className={styles.answers} aria-labelledby={`${id}-label`}>
+    // A group, not a <section>: every order card has one with the same name, and a named section is a landmark that must be unique.
+    <div role="group" className={styles.answers} aria-labelledby={`${id}-label`}>
       <div className={styles.answersHead}>
         <span className={styles.answersLabel} id={`${id}-label`}>
           Відповіді студента
@@ -39,6 +40,6 @@ export function OrderArguments({ values, names }: OrderArgumentsProps) {
           ))}
         </dl>
       )}
-    </section>
+    </div>
   );
 }

@@ -56,7 +56,7 @@ export function OrderCard({ order, onFinished }: { order: InProgressOrder; onFin
     <article className={styles.order} aria-label={`Замовлення: ${order.taskTitle}`}>
       {draft.dialog}
       <div className={styles.orderInfo}>
-        <h3 className={styles.orderTitle}>{order.taskTitle}</h3>
+        <h2 className={styles.orderTitle}>{order.taskTitle}</h2>
         <PropertyList
           items={[
             { label: 'Ім’я', value: order.user.username ? `@${order.user.username}` : 'Unknown' },

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { MSG, type HistoryItem, type HistoryType } from '@zalik/contract';
 import { usePassed } from '../../lib/usePassed';
-import { EmptyState, SkeletonBar, Tabs, useToast } from '../../ui';
+import { loadingRegion, EmptyState, SkeletonBar, Tabs, useToast } from '../../ui';
 import { useUserHistory } from './api';
 import { HistoryCard } from './HistoryCard';
 import type { Viewer } from './orderState';
@@ -24,7 +24,7 @@ interface HistoryListProps {
 
 function Skeletons() {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.list} {...loadingRegion()}>
       {[0, 1, 2].map((i) => (
         <div className={styles.card} key={i}>
           <SkeletonBar width={`${70 - i * 12}%`} height={16} />

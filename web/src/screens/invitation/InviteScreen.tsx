@@ -1,6 +1,6 @@
 import { MSG, REFERRAL_BONUS_UAH, REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH } from '@zalik/contract';
 import { haptic } from '../../telegram/sdk';
-import { Button, Page, Section, SkeletonBar, showError, useToast } from '../../ui';
+import { loadingRegion, Button, Page, Section, SkeletonBar, showError, useToast } from '../../ui';
 import { useInviteProgress } from './api';
 import { copyText } from '../../lib/clipboard';
 import { SHARED_TEXT } from '../../lib/shareCard';
@@ -45,7 +45,7 @@ export function InviteScreen() {
               {link}
             </p>
           ) : (
-            <div className={styles.linkSkeleton} aria-busy={progress.isPending} aria-label="Завантаження посилання">
+            <div className={styles.linkSkeleton} {...loadingRegion('Завантаження посилання', progress.isPending)}>
               <SkeletonBar width="92%" height={14} />
               <SkeletonBar width="55%" height={14} />
             </div>

@@ -231,7 +231,8 @@ describe('the thread screen', () => {
       'GET /api/v1/histories/12/messages': () => json(page([line(1)], { writable: false, status: 'DONE', closesAt: '2026-11-22T13:33:00.000Z' })),
     });
     renderRoutes(threadRoutes, PATH, STUDENT);
-    expect(await screen.findByRole('status')).toHaveTextContent('Переписку закрито 22 листопада, 15:33, 2026');
+    // The loading skeleton is a status too, until the messages replace it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Переписку закрито 22 листопада, 15:33, 2026'));
     expect(screen.queryByRole('textbox', { name: 'Повідомлення' })).toBeNull();
   });
 

@@ -5,7 +5,7 @@ import { useMe } from '../../api/me';
 import { useThreadPages } from '../../api/threads';
 import { formatDate } from '../../lib/date';
 import { haptic } from '../../telegram/sdk';
-import { Button, EmptyState, Page, SkeletonBar, ThreadLines, type PendingLine } from '../../ui';
+import { loadingRegion, Button, EmptyState, Page, SkeletonBar, ThreadLines, type PendingLine } from '../../ui';
 import { useHideMessage, useLiveThread, useMarkRead, usePostMessage } from './api';
 import { Composer } from './Composer';
 import { HideSheet } from './HideSheet';
@@ -27,7 +27,7 @@ function withWhom(info: ThreadInfo, me: string): string {
 
 function Skeletons() {
   return (
-    <div className={styles.skeletons} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.skeletons} {...loadingRegion()}>
       {[62, 48, 70].map((w, i) => (
         <div key={i} className={i % 2 ? styles.skeletonMine : undefined}>
           <SkeletonBar width={`${w}%`} height={44} />

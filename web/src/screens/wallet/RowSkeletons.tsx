@@ -1,4 +1,4 @@
-import { SkeletonCircle, SkeletonText } from '../../ui';
+import { loadingRegion, SkeletonCircle, SkeletonText } from '../../ui';
 import styles from './wallet.module.css';
 
 /**
@@ -9,7 +9,7 @@ import styles from './wallet.module.css';
 export function RowSkeletons({ count, kind }: { count: number; kind: 'transaction' | 'withdrawal' }) {
   const transaction = kind === 'transaction';
   return (
-    <div className={styles.pending} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.pending} {...loadingRegion()}>
       {Array.from({ length: count }, (_, i) => (
         <div className={transaction ? styles.row : `${styles.row} ${styles.plainRow}`} key={i}>
           {transaction && (

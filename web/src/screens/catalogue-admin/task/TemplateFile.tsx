@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { MSG, TEMPLATE_MAX_BYTES, type TaskTemplateInfo } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
-import { Button, DocumentIcon, SkeletonBar, SkeletonText } from '../../../ui';
+import { loadingRegion, Button, DocumentIcon, SkeletonBar, SkeletonText } from '../../../ui';
 import styles from '../common/admin.module.css';
 
 /** A quick check before uploading (the server checks again and compiles the template). */
@@ -54,7 +54,7 @@ export function TemplateRow({ title, subtitle, actionLabel, onFile, busy }: Temp
 /** The template's row while it loads: the same box with placeholder lines, so only the tags below arrive later. */
 export function TemplateRowSkeleton() {
   return (
-    <div className={styles.fileRow} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.fileRow} {...loadingRegion()}>
       <span className={styles.fileIcon} />
       <span className={styles.rowBody}>
         <span className={styles.rowTitle}>

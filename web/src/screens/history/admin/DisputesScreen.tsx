@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatUah, type Dispute, type DisputeOutcome } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { ConfirmDialog, EmptyState, Page, SkeletonBar, useToast } from '../../../ui';
+import { loadingRegion, ConfirmDialog, EmptyState, Page, SkeletonBar, useToast } from '../../../ui';
 import { useDisputes, useResolveDispute } from './api';
 import { DisputeCard } from './DisputeCard';
 import styles from './disputes.module.css';
@@ -30,7 +30,7 @@ function Disputes() {
   return (
     <Page title="Спори" subtitle="Студент не прийняв відповідь. Кошти чекають вашого рішення; старіші спори вгорі.">
       {disputes.isPending ? (
-        <div className={styles.list} aria-busy="true" aria-label="Завантаження">
+        <div className={styles.list} {...loadingRegion()}>
           {[0, 1].map((i) => (
             <div className={styles.skeleton} key={i}>
               {[55, 35, 65, 45, 70, 50].map((w, j) => (

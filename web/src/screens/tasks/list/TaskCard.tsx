@@ -1,5 +1,5 @@
 import { formatUah, type Task } from '@zalik/contract';
-import { BoltIcon, Button, EyeIcon, EyeOffIcon, Link, RatingLine, SkeletonBar } from '../../../ui';
+import { loadingRegion, BoltIcon, Button, EyeIcon, EyeOffIcon, Link, RatingLine, SkeletonBar } from '../../../ui';
 import { paths } from '../../../lib/paths';
 import { payablePrice } from '../lib/filters';
 import styles from './TaskCard.module.css';
@@ -92,7 +92,7 @@ export function TaskCard({ task, showVisibility, showTeacher, onOpen, busy }: Ta
 /** Placeholder cards with the real card's height. */
 export function TaskSkeletons({ count = 3 }: { count?: number }) {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Завантаження завдань">
+    <div className={styles.list} {...loadingRegion('Завантаження завдань')}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.card}>
           <SkeletonBar width={`${72 - ((i * 17) % 30)}%`} height={16} />

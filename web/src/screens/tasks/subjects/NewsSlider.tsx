@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { NEWS_SLIDE_MS, NEWS_SLIDES, type News } from '@zalik/contract';
 import { haptic } from '../../../telegram/sdk';
-import { Lottie, SkeletonBar, type LottieName } from '../../../ui';
+import { loadingRegion, Lottie, SkeletonBar, type LottieName } from '../../../ui';
 import { useNews } from '../../../api/catalogue';
 import styles from './NewsSlider.module.css';
 
@@ -18,7 +18,7 @@ export function NewsSlider() {
   const news = useNews();
   if (news.isPending) {
     return (
-      <div className={styles.slider} aria-busy="true" aria-label="Завантаження новин">
+      <div className={styles.slider} {...loadingRegion('Завантаження новин')}>
         {/* In the carousel's own track: a slide straight in the column slider lost its fixed
             height (its 100 % basis is the column's), and the news dropped the page by 48 px. */}
         <div className={styles.viewport}>

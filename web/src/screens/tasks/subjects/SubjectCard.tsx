@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Subject } from '@zalik/contract';
 import { useMe } from '../../../api/me';
-import { SkeletonBar } from '../../../ui';
+import { loadingRegion, SkeletonBar } from '../../../ui';
 import { SubjectLink } from './SubjectLink';
 import styles from './SubjectsScreen.module.css';
 
@@ -25,7 +25,7 @@ export function SubjectCard({ subject }: { subject: Subject }) {
 /** Placeholders with the cards' exact height. */
 export function SubjectSkeletons({ count = 4 }: { count?: number }) {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Завантаження предметів">
+    <div className={styles.list} {...loadingRegion('Завантаження предметів')}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={`${styles.card} ${styles.skeleton}`}>
           <span className={styles.initial} />

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BANK_PAYMENT_STATUSES, MSG, formatUah, type BankPayment } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } from '../../../ui';
+import { loadingRegion, Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } from '../../../ui';
 import { useBankPayments, useCreditBankPayment } from './api';
 import styles from './admin.module.css';
 import { BankPaymentCard } from './BankPaymentCard';
@@ -43,7 +43,7 @@ function AdminBankPayments() {
   const body = () => {
     if (list.isPending) {
       return (
-        <div className={styles.list} aria-busy="true" aria-label="Завантаження">
+        <div className={styles.list} {...loadingRegion()}>
           {[0, 1].map((i) => (
             <div className={styles.card} key={i}>
               <SkeletonBar width="40%" height={22} />

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEPOSIT_PROVIDERS, DEPOSIT_STATUSES, MSG, formatUah, type DepositProvider, type DepositRequest, type DepositStatus } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Stars, Tabs, useToast } from '../../../ui';
+import { loadingRegion, Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Stars, Tabs, useToast } from '../../../ui';
 import { useDepositRequests, useRefundDeposit } from './api';
 import styles from './admin.module.css';
 import { DepositCard } from './DepositCard';
@@ -27,7 +27,7 @@ const oneOf = <T extends string>(list: readonly T[], v: string | null): T | 'all
 
 function Skeletons() {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.list} {...loadingRegion()}>
       {[0, 1, 2].map((i) => (
         <div className={styles.card} key={i}>
           <SkeletonBar width="45%" height={16} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MSG, WITHDRAW_REASON_MAX, formatUah, type WithdrawQueueItem } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { ConfirmDialog, EmptyState, FormSheet, Page, SkeletonBar, TextArea } from '../../../ui';
+import { loadingRegion, ConfirmDialog, EmptyState, FormSheet, Page, SkeletonBar, TextArea } from '../../../ui';
 import { groupCard } from '../format';
 import { useConfirmWithdraw, useWithdrawQueue } from './api';
 import styles from './admin.module.css';
@@ -12,7 +12,7 @@ import { UAH, USD } from '../payouts/details';
 
 function Skeletons() {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Завантаження">
+    <div className={styles.list} {...loadingRegion()}>
       {[0, 1].map((i) => (
         <div className={styles.card} key={i}>
           <SkeletonBar width="45%" height={16} />

@@ -5,7 +5,7 @@ import type { DepositRequest } from '@zalik/contract';
 import { qkDeposits } from '../../../api/depositKeys';
 import { paths } from '../../../lib/paths';
 import { openInvoice } from '../../../telegram/invoice';
-import { BottomSheet, EmptyState, SkeletonBar } from '../../../ui';
+import { loadingRegion, BottomSheet, EmptyState, SkeletonBar } from '../../../ui';
 import { useDepositOptions } from './api';
 import { ChooseStep, initialDraft, type Draft } from './ChooseStep';
 import { RequestStep } from './RequestStep';
@@ -63,7 +63,7 @@ export default function TopUpSheet() {
       return options.isError ? (
         <EmptyState text={options.error.message} animation={undefined} />
       ) : (
-        <div className={styles.skeleton} aria-busy="true" aria-label="Завантаження">
+        <div className={styles.skeleton} {...loadingRegion()}>
           <SkeletonBar width="100%" height={44} />
           <SkeletonBar width="100%" height={128} />
         </div>
