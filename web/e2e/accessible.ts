@@ -65,13 +65,25 @@ export function smallTargets(page: Page, min = 44): Promise<string[]> {
         return !!at && (el.contains(at) || (el.id !== '' && at instanceof HTMLLabelElement && at.htmlFor === el.id));
       };
       if (!mine(cx, cy)) continue;
+      // A fixed bar (the pinned bottom button, the header) over part of the control or of its
+      // hit area is like the screen's edge: the control scrolls out from under it.
+      const underBar = (y: number) => {
+        for (let n = document.elementFromPoint(cx, y); n && !el.contains(n); n = n.parentElement) {
+          if (['fixed', 'sticky'].includes(getComputedStyle(n).position)) return true;
+        }
+        return false;
+      };
       let h = 0;
-      for (let y = Math.max(0, Math.floor(r.top) - 24); y <= Math.min(innerHeight, Math.ceil(r.bottom) + 24); y += 1) if (mine(cx, y)) h += 1;
+      let barred = false;
+      for (let y = Math.max(0, Math.floor(r.top) - 24); y <= Math.min(innerHeight, Math.ceil(r.bottom) + 24); y += 1) {
+        if (mine(cx, y)) h += 1;
+        else if (!barred && y >= r.top - 22 && y <= r.bottom + 22) barred = underBar(y);
+      }
       let w = 0;
       for (let x = Math.max(0, Math.floor(r.left) - 24); x <= Math.min(innerWidth, Math.ceil(r.right) + 24); x += 1) if (mine(x, cy)) w += 1;
       // Cut by the screen's edge (a row scrolled half out, a chip at the end of a sideways
       // scrolling row): only what is on screen can be judged.
-      const cut = r.top < 0 || r.bottom > innerHeight;
+      const cut = r.top < 0 || r.bottom > innerHeight || barred;
       const cutSideways = r.left < 0 || r.right > innerWidth;
       if ((h < least && !cut) || (w < least && !cutSideways)) {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
