@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { row, rows } from '../src/db/client.js';
 import { startFakeMonobank, type FakeMonobank } from '../src/fakes/monobank.js';
 import { startFakeAi, type FakeAi } from '../src/fakes/openai.js';
+import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { PERMISSIONS, TABLE, buildWorld, type Actor, type World } from './permission-table.js';
 import { fuzzRequest, prng, type FuzzRequest, type Template } from './fuzz-cases.js';
@@ -69,13 +70,18 @@ function template(method: string, pattern: string, actor: Actor, multipart: bool
 }
 
 let ai: FakeAi;
+let botApi: FakeBotApi;
 
 beforeAll(async () => {
   // Exchange rates come from a local bank: a fuzzed pair never reaches the internet. The tutor is on (a local
   // fake provider): without one its calls answer 503 by design, before reading the request.
   bank = await startFakeMonobank();
   ai = await startFakeAi();
+  // A Bot API that answers (the local fake): the share calls ask Telegram to keep a card, and
+  // without one they answer 503 by design, as in an outage.
+  botApi = await startFakeBotApi();
   ctx = await createTestContext({
+    BOT_API_ROOT: botApi.apiRoot, RATE_LIMIT_SHARE: '100000/60',
     MONOBANK_API_ROOT: bank.apiRoot,
     RATE_LIMIT_AUTH: '100000/60', RATE_LIMIT_PURCHASE: '100000/60', RATE_LIMIT_SUPPORT: '100000/60', RATE_LIMIT_UPLOAD: '100000/60', RATE_LIMIT_EXPLANATION: '100000/60',
     AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey,
@@ -88,6 +94,7 @@ afterAll(async () => {
   await ctx?.close();
   await bank?.close();
   await ai?.close();
+  await botApi?.close();
 });
 
 interface Finding {
