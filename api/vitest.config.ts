@@ -113,7 +113,8 @@ export default defineConfig({
     // Migrates one template database per run; each test file gets a copy (test/setup/template.ts).
     globalSetup: ['test/setup/global.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      // The fast lane's workers keep one PGlite between files (test/setup/template.ts, leasePglite).
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, env: { ZALIK_TEST_SHARE_PGLITE: '1' } } },
       { extends: true, test: { name: 'slow', include: SLOW } },
       { extends: true, test: { name: 's3', include: S3_FILES, env: { TEST_BLOB_STORE: 's3' } } },
     ],

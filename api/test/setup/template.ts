@@ -138,15 +138,23 @@ async function resetTo(pglite: PGlite, snap: Snapshot): Promise<void> {
 let shared: { pglite: PGlite; snapshot: Snapshot; leased: boolean } | undefined;
 
 /**
- * A PGlite holding the template's state for one test context, and its release. A worker keeps
- * one between its files (`isolate: false`) and empties it back to the template for the next
+ * Set by the fast lane's project (vitest.config.ts). The slow lane builds markets of 100 000
+ * orders and runs ANALYZE: planner statistics outlive TRUNCATE, so the next file of that worker
+ * planned its own large seed with the last file's statistics and ran for many minutes (seen in
+ * CI). Its files keep a fresh copy each, which costs them little beside what they do.
+ */
+export const SHARE_PGLITE_ENV = 'ZALIK_TEST_SHARE_PGLITE';
+
+/**
+ * A PGlite holding the template's state for one test context, and its release. A fast-lane
+ * worker keeps one between its files (`isolate: false`) and empties it back to the template for the next
  * context instead of loading the template again: loading it wrote every file of the data
  * directory into PGlite's in-memory file system, about a second of CPU per test file, the
  * largest part of the fast lane's set-up (docs/TESTING.md). While a context holds it (a file with
  * two contexts open at once) the next one gets a fresh copy, released by closing it.
  */
 export async function leasePglite(): Promise<{ pglite: PGlite; release(): Promise<void> }> {
-  if (!process.env[PGLITE_TEMPLATE_ENV] || shared?.leased) {
+  if (!process.env[PGLITE_TEMPLATE_ENV] || process.env[SHARE_PGLITE_ENV] !== '1' || shared?.leased) {
     const pglite = await newPglite();
     return { pglite, release: () => pglite.close() };
   }
