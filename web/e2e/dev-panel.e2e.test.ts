@@ -67,7 +67,7 @@ describe('a manual order from purchase to delivery', () => {
     // The card is titled with its task; each answer shows under its field's name.
     expect(await card.getByRole('heading', { name: MANUAL_TASK }).count()).toBe(1);
     await card.getByRole('button', { name: 'Показати (3)' }).click();
-    const answers = card.getByRole('region', { name: 'Відповіді студента' });
+    const answers = card.getByRole('group', { name: 'Відповіді студента' });
     expect(await answers.getByRole('term').allTextContents()).toEqual(['ПІБ студента', 'Група', 'Тема']);
     expect(await answers.getByRole('definition').allTextContents()).toEqual(['Шевченко Т. Г.', 'КН-21', TOPIC]);
 

@@ -146,7 +146,8 @@ describe('escrow: what the student, the developer and an admin do with an order'
     await panel.getByRole('alertdialog').getByRole('button', { name: 'Скасувати замовлення' }).click();
     await open.getByRole('status').getByText('Замовлення скасовано: кошти повернуто @student_demo').waitFor();
     expect(await haptics(panel)).toContainEqual(successHaptic);
-    await expect.poll(() => open.count(), { timeout: 20_000 }).toBe(0);
+    // The card stays where it was, saying so, while the developer is on the panel (defects2.e2e).
+    expect(await open.count()).toBe(1);
 
     const page = await history();
     const item = card(page, task.title);
