@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { useMe, type Me } from '../api/me';
@@ -21,17 +21,24 @@ export function MainLayout({ prefetch }: { prefetch?: (me: Me) => void }) {
   useStartAppLink();
   usePrefetchWhenSettled(prefetch, me);
   const [reminder, setReminder] = useState(false);
+  // After hydration only: the server renders the first screen without waiting for lazy chunks,
+  // and a lazy component there would come back as a client-rendered boundary (React error 419).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const bottom = reminder ? 'calc(var(--nav-height) + var(--safe-bottom) + var(--maintenance-bar-height))' : 'calc(var(--nav-height) + var(--safe-bottom))';
   return (
     <div style={{ '--layout-bottom': bottom, '--maintenance-bar-height': '56px' } as CSSProperties}>
       <Outlet />
-      <Suspense fallback={null}>
-        <MaintenanceWatch isAdmin={me.isAdmin} onReminder={setReminder} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <MaintenanceWatch isAdmin={me.isAdmin} onReminder={setReminder} />
+        </Suspense>
+      )}
       <BottomNav />
     </div>
   );
 }
+
+const noSubscription = () => () => {};
 
 /** Out of the first screen's bundle: nothing of it is needed before the first screen is up. */
 const MaintenanceWatch = lazy(() => import('./MaintenanceWatch').then((m) => ({ default: m.MaintenanceWatch })));
