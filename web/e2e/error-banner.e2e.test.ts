@@ -84,6 +84,8 @@ describe('an error banner does not outlive its attempt or its screen', () => {
     await refusedPurchase(page);
 
     await page.getByRole('button', { name: 'Назад' }).click();
+    // The form still holds what was typed: back asks first.
+    await page.getByRole('alertdialog', { name: 'Вийти з форми?' }).getByRole('button', { name: 'Вийти' }).click();
     await page.getByRole('article', { name: MANUAL_TASK }).first().waitFor();
     expect(await banner(page).count(), "the buying screen's error over the task list").toBe(0);
     await openManualTask(page);

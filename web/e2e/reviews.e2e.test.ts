@@ -34,7 +34,8 @@ describe('reviews and author profiles', () => {
 
   /** Each teacher of the seeded subject has a task of this title: the card of `task`'s teacher. */
   let teacherName: string;
-  const cardOf = (page: Page) => page.getByRole('article', { name: TITLE }).filter({ hasText: `${teacherName} ·` });
+  // The list of every teacher groups the tasks under each teacher's name.
+  const cardOf = (page: Page) => page.getByRole('region', { name: teacherName, exact: true }).getByRole('article', { name: TITLE });
 
   it('after acceptance the student rates 5 stars, and the task list shows the rating', async () => {
     const task = await findTask(student, SUBJECT, TITLE);
