@@ -13,19 +13,11 @@ import {
   shareMessage as sdkShareMessage,
   supports,
 } from '@tma.js/sdk-react';
+import { safe } from './safe';
 
 /** How long a request to the client may take (as sdk.ts waits for the viewport). */
 const SDK_TIMEOUT_MS = 3000;
 
-/** Runs an SDK call that must never break the app (unsupported method, old client...). Kept apart from sdk.ts's, which screen tests replace. */
-function safe<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram]', err);
-    return undefined;
-  }
-}
 
 // --- Sharing ---------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ import {
 import { DOWNLOAD_FRAME_MS, FULLSCREEN_MIN_VERSION, NATIVE_DOWNLOAD_MIN_VERSION } from '@zalik/contract';
 import { DEMO_FLAG } from './launch';
 import { compareVersions, isMobilePlatform, versionString } from './version';
+import { safe } from './safe';
 
 const SDK_TIMEOUT_MS = 3000;
 
@@ -30,15 +31,6 @@ let platform = 'unknown';
 let version = '0';
 let startParam: string | undefined;
 
-/** Runs an SDK call that must never break the app (unsupported method, old client...). */
-function safe<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram]', err);
-    return undefined;
-  }
-}
 
 function setVar(name: string, px: number): void {
   document.documentElement.style.setProperty(name, `${Math.max(0, Math.round(px))}px`);
