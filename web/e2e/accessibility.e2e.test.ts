@@ -9,15 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HistoryItem, Subject, Task, Teacher } from '@zalik/contract';
-import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
 import { paths } from '../src/lib/paths';
 import { expectAccessible, smallTargets } from './accessible';
 import { PERSONA, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
+import { buyAndOpenTutor, readyAutoTasks } from './tutor';
 
 const THEMES: Theme[] = ['light', 'dark'];
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
-const AUTO_TASK = 'Розрахункова робота: границі та похідні';
 /** A whole persona's walk in one test, on a loaded 2-core machine. */
 const SLOW = 300_000;
 
@@ -45,6 +44,14 @@ describe('accessibility: axe over the walk, both themes', () => {
     await expectAccessible(page, `${name} (${theme})`);
     expect.soft(await smallTargets(page), `controls under 44 px on ${name} (${theme})`).toEqual([]);
     await shoot(page, `a11y-${name}-${theme}`);
+  }
+
+  /** Visits and checks each `[name, path]` in turn on the same page. */
+  async function walk(page: Page, theme: Theme, screens: [string, string][]): Promise<void> {
+    for (const [name, path] of screens) {
+      await visit(page, path);
+      await check(page, name, theme);
+    }
   }
 
   it('a new student: the course picker and the terms', async () => {
@@ -75,10 +82,10 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByText('Розрахункова робота: інтеграли').first().waitFor();
       await waitForIdle(page);
       await check(page, 'search', theme);
-      await visit(page, paths.subject(subject.id));
-      await check(page, 'tasks', theme);
-      await visit(page, paths.chooseTeacher(subject.id));
-      await check(page, 'choose-teacher', theme);
+      await walk(page, theme, [
+        ['tasks', paths.subject(subject.id)],
+        ['choose-teacher', paths.chooseTeacher(subject.id)],
+      ]);
       await visit(page, paths.buyTask(subject.id, task.id));
       await page.getByLabel('ПІБ студента').waitFor();
       await check(page, 'buying', theme);
@@ -89,10 +96,10 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('heading', { name: 'Замовлення прийнято' }).waitFor();
       await waitForIdle(page);
       await check(page, 'buying-result', theme);
-      await visit(page, paths.settings.history);
-      await check(page, 'history', theme);
-      await visit(page, paths.wallet.root);
-      await check(page, 'wallet', theme);
+      await walk(page, theme, [
+        ['history', paths.settings.history],
+        ['wallet', paths.wallet.root],
+      ]);
       await visit(page, paths.wallet.deposit);
       await page.getByRole('dialog', { name: 'Поповнення гаманця' }).waitFor();
       await check(page, 'topup-sheet', theme);
@@ -106,18 +113,14 @@ describe('accessibility: axe over the walk, both themes', () => {
       const { height, fontSize } = await code.evaluate((el) => ({ height: el.getBoundingClientRect().height, fontSize: parseFloat(getComputedStyle(el).fontSize) }));
       expect(height, 'the top-up code wraps').toBeLessThan(fontSize * 1.8);
       await check(page, 'topup-card-code', theme);
-      await visit(page, paths.invitation.root);
-      await check(page, 'invitation', theme);
-      await visit(page, paths.invitation.invite);
-      await check(page, 'invite', theme);
-      await visit(page, paths.settings.support);
-      await check(page, 'support', theme);
-      await visit(page, paths.settings.root);
-      await check(page, 'settings', theme);
-      await visit(page, paths.author(PERSONA.developer));
-      await check(page, 'author', theme);
-      await visit(page, paths.settings.rules);
-      await check(page, 'rules', theme);
+      await walk(page, theme, [
+        ['invitation', paths.invitation.root],
+        ['invite', paths.invitation.invite],
+        ['support', paths.settings.support],
+        ['settings', paths.settings.root],
+        ['author', paths.author(PERSONA.developer)],
+        ['rules', paths.settings.rules],
+      ]);
       await page.context().close();
     }
   }, SLOW);
@@ -127,24 +130,29 @@ describe('accessibility: axe over the walk, both themes', () => {
       const page = await env.open({ persona: PERSONA.developer, theme, path: paths.settings.devPanel });
       await waitForIdle(page);
       await check(page, 'dev-panel', theme);
-      await visit(page, paths.wallet.root);
-      await check(page, 'dev-wallet', theme);
-      await visit(page, paths.wallet.withdraw);
-      await check(page, 'withdraw', theme);
-      await visit(page, paths.wallet.payoutDetails);
-      await check(page, 'payout-details', theme);
+      await walk(page, theme, [
+        ['dev-wallet', paths.wallet.root],
+        ['withdraw', paths.wallet.withdraw],
+        ['payout-details', paths.wallet.payoutDetails],
+      ]);
       await page.context().close();
     }
   }, SLOW);
 
-  it('an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, money lists, audit, FAQ, news, templates, a menu and a dialog', async () => {
+  it('an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, money lists, audit, FAQ, news and their forms, templates, the tutor\'s documents, a menu and a dialog', async () => {
+    const student = await env.apiAs(PERSONA.student);
+    const [faq] = await student.get<{ id: string }[]>('/api/v1/faq');
+    const [news] = await student.get<{ id: string }[]>('/api/v1/news');
     for (const theme of THEMES) {
       const page = await env.open({ persona: PERSONA.admin, theme, path: paths.admin.root });
       await waitForIdle(page);
       await check(page, 'admin-panel', theme);
-      const screens: [string, string][] = [
+      await walk(page, theme, [
         ['admin-users', paths.admin.users],
         ['admin-user', paths.admin.user(PERSONA.student)],
+        ['admin-user-wallet', paths.admin.wallet(PERSONA.student)],
+        ['admin-user-history', paths.admin.history(PERSONA.student)],
+        ['admin-give-role', paths.admin.giveRole(PERSONA.student)],
         ['admin-discounts', paths.admin.discounts],
         ['admin-discount-new', paths.admin.discountNew],
         ['admin-disputes', paths.admin.disputes],
@@ -157,16 +165,17 @@ describe('accessibility: axe over the walk, both themes', () => {
         ['admin-bank-payments', paths.admin.bankPayments],
         ['admin-audit', paths.admin.audit()],
         ['admin-faq', paths.admin.faq],
+        ['admin-faq-new', paths.admin.faqForm],
+        ['admin-faq-edit', `${paths.admin.faqForm}?id=${faq!.id}`],
         ['admin-news', paths.admin.news],
+        ['admin-news-new', paths.admin.newsForm],
+        ['admin-news-edit', `${paths.admin.newsForm}?id=${news!.id}`],
+        ['admin-explanation-documents', paths.admin.explanationDocuments],
         ['admin-templates', paths.admin.templates],
         ['admin-add-subject', paths.addSubject],
         ['admin-add-task', paths.taskForm.toAdd(subject.id, teacher.id)],
         ['admin-tasks', paths.subject(subject.id)],
-      ];
-      for (const [name, path] of screens) {
-        await visit(page, path);
-        await check(page, name, theme);
-      }
+      ]);
       // A subject's menu and the delete confirmation over the page.
       await visit(page, paths.home);
       await page.getByRole('link', { name: /Вища математика/ }).click({ button: 'right' });
@@ -195,30 +204,20 @@ describe('accessibility: axe over the walk, both themes', () => {
     }
   }, SLOW);
 
-  it('the tutor (an auto order\'s "Пояснення")', async () => {
-    const admin = await env.apiAs(PERSONA.admin);
-    const student = await env.apiAs(PERSONA.student);
-    for (const t of await student.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`)) {
-      for (const auto of (await student.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)).filter((x) => x.title === AUTO_TASK && !x.hasTemplate)) {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(minimalDocx(['Розрахункова робота', ...auto.arguments.map((a) => `${a.name}: {${a.name}}`)]))]), 'шаблон.docx');
-        const res = await fetch(new URL(`/api/v1/tasks/${auto.id}/template`, env.server.url), { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-        expect(res.status, await res.clone().text()).toBe(200);
-      }
-    }
+  it('the tutor (an auto order\'s "Пояснення"), empty and with a streamed answer', async () => {
+    await readyAutoTasks(env);
     for (const theme of THEMES) {
       const page = await env.open({ persona: PERSONA.student, theme, path: paths.subject(subject.id) });
-      await page.getByRole('article', { name: AUTO_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
-      await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
-      await page.getByLabel('Група').fill('КН-21');
-      await page.getByLabel('Варіант').fill('7');
-      await page.getByRole('button', { name: 'Відправити' }).click();
-      await page.getByRole('heading', { name: 'Готово!' }).waitFor();
-      await page.getByRole('button', { name: 'Пояснення' }).click();
-      await page.getByRole('heading', { name: 'Пояснення', level: 1 }).waitFor();
-      await page.getByText('Питань ще немає', { exact: false }).waitFor();
+      await buyAndOpenTutor(page);
       await waitForIdle(page);
       await check(page, 'tutor', theme);
+      await page.getByLabel('Ваше питання').fill('Як знайти похідну складеної функції?');
+      await page.getByRole('button', { name: /^Запитати за/ }).click();
+      // The stored answer brings its copy button: the stream has ended and the formulas are typeset.
+      await page.getByRole('button', { name: 'Копіювати' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('math').first().waitFor();
+      await waitForIdle(page);
+      await check(page, 'tutor-answer', theme);
       await page.context().close();
     }
   }, SLOW);

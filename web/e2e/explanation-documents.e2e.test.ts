@@ -44,7 +44,8 @@ describe('explanation documents (admin)', () => {
     const page = await env.open({ persona: PERSONA.admin, path: paths.admin.explanationDocuments });
     await fillForTask(page, 'Правило ланцюжка');
     await page.getByRole('button', { name: 'Завантажити' }).click();
-    await page.getByText('похідні.txt').waitFor();
+    // The list's row (its delete button names the file), not the picker's line naming the pick.
+    await page.getByRole('button', { name: 'Видалити похідні.txt' }).waitFor();
     await page.getByText(`Завдання «${TASK}» · ${SUBJECT}`).first().waitFor();
 
     const { content } = await (await env.apiAs(PERSONA.admin)).get<DocumentPage>('/api/v1/rag/document?page=0&limit=10');

@@ -5,30 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatUah, type Subject, type Task, type Teacher, type Wallet } from '@zalik/contract';
-import { minimalDocx } from '../../api/src/modules/generators/docx-skeleton';
+import { formatUah, type Wallet } from '@zalik/contract';
 import { PERSONA, expectLaidOut, shoot, startE2E, waitForIdle, type E2E, type Theme } from './helpers';
-
-const SUBJECT = 'Вища математика';
-const AUTO_TASK = 'Розрахункова робота: границі та похідні';
-
-async function autoTasks(env: E2E): Promise<{ subjectId: string; tasks: Task[] }> {
-  const student = await env.apiAs(PERSONA.student);
-  const subject = (await student.get<Subject[]>('/api/v1/subjects/course-number/1')).find((s) => s.name === SUBJECT)!;
-  const tasks: Task[] = [];
-  for (const t of await student.get<Teacher[]>(`/api/v1/teachers/subject/${subject.id}`)) {
-    tasks.push(...(await student.get<Task[]>(`/api/v1/tasks/teacher/${t.id}`)).filter((x) => x.title === AUTO_TASK));
-  }
-  return { subjectId: subject.id, tasks };
-}
-
-async function uploadTemplate(env: E2E, task: Task): Promise<void> {
-  const admin = await env.apiAs(PERSONA.admin);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(minimalDocx(['Розрахункова робота', ...task.arguments.map((a) => `${a.name}: {${a.name}}`)]))]), 'шаблон.docx');
-  const res = await fetch(new URL(`/api/v1/tasks/${task.id}/template`, env.server.url), { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+import { AUTO_TASK, buyAndOpenTutor, readyAutoTasks } from './tutor';
 
 async function balance(env: E2E): Promise<number> {
   return (await (await env.apiAs(PERSONA.student)).get<Wallet[]>(`/api/v1/wallets/user/${PERSONA.student}`)).find((w) => w.kind === 'general')!.balance;
@@ -55,9 +34,7 @@ describe('the tutor of a bought order', () => {
   beforeAll(async () => {
     env = await startE2E();
     await (await env.apiAs(PERSONA.student)).patch('/api/v1/users/me/course', { courseNumber: 1 });
-    const found = await autoTasks(env);
-    subjectId = found.subjectId;
-    for (const task of found.tasks) if (!task.hasTemplate) await uploadTemplate(env, task);
+    ({ subjectId } = await readyAutoTasks(env));
   });
   afterAll(async () => {
     await env?.stop();
@@ -66,16 +43,7 @@ describe('the tutor of a bought order', () => {
   for (const theme of ['light', 'dark'] as Theme[]) {
     it(`buys, opens "Пояснення", asks and sees the streamed answer with the wallet 2 UAH lower (${theme})`, async () => {
       const page = await env.open({ persona: PERSONA.student, theme, platform: 'ios', path: `/list-task/${subjectId}` });
-      await page.getByRole('article', { name: AUTO_TASK }).first().getByRole('button', { name: 'Придбати' }).click();
-      await page.getByLabel('ПІБ студента').fill('Шевченко Т. Г.');
-      await page.getByLabel('Група').fill('КН-21');
-      await page.getByLabel('Варіант').fill('7');
-      await page.getByRole('button', { name: 'Відправити' }).click();
-      await page.getByRole('heading', { name: 'Готово!' }).waitFor();
-      await page.getByRole('button', { name: 'Пояснення' }).click();
-
-      await page.getByRole('heading', { name: 'Пояснення', level: 1 }).waitFor();
-      await page.getByText('Питань ще немає', { exact: false }).waitFor();
+      await buyAndOpenTutor(page);
       await page.getByText(`Ціна за одне питання ${formatUah(2)}`).waitFor();
       await waitForIdle(page);
       await shoot(page, `explanation-empty-${theme}`);

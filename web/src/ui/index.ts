@@ -6,6 +6,7 @@ export { Link, type LinkProps } from './Link';
 export { Button, FixedBottomButton, type ButtonProps } from './Button';
 export { MainAction, type MainActionProps } from './MainAction';
 export { Input, TextArea, Checkbox, Switch } from './Field';
+export { FileField } from './FileField';
 export { DateTimeInput, DateTimeRange } from './DateTimeInput';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { SkeletonBar, SkeletonText, SkeletonCircle, loadingRegion } from './Skeleton';

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 import { formatDate } from '../../lib/date';
 import { RequireRole } from '../../lib/RequireRole';
-import { Button, Cell, ConfirmDialog, EmptyState, Input, MainAction, Page, Section, SkeletonRows, showError, useToast } from '../../ui';
+import { Button, Cell, ConfirmDialog, EmptyState, FileField, Input, MainAction, Page, Section, SkeletonRows, showError, useToast } from '../../ui';
 import styles from './explanations.module.css';
 import { AttachPicker, GENERAL, attachmentFields, attachmentLabel, type Attachment, type Scope } from './AttachPicker';
 
@@ -67,10 +67,7 @@ export default function DocumentsScreen() {
         <Section header="Новий документ" footer="PDF, DOCX або TXT до 10 МБ. Документ без завдання чи предмета доступний у поясненнях до всіх замовлень.">
           <div className={styles.form}>
             <Input label="Опис" value={description} maxLength={EXPLANATION_DOCUMENT_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
-            <label className={styles.fileLabel}>
-              Файл
-              <input key={picker} type="file" accept=".pdf,.docx,.txt" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </label>
+            <FileField key={picker} label="Файл" accept=".pdf,.docx,.txt" onFile={setFile} />
           </div>
         </Section>
         <AttachPicker scope={scope} onScope={setScope} value={attachment} onChange={setAttachment} />

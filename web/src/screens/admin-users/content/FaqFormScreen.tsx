@@ -31,7 +31,7 @@ function FaqForm({ entry, onDone }: { entry: Faq | undefined; onDone: () => void
     <Page title={entry ? 'Змінити питання' : 'Нове питання'}>
       <div className={styles.form}>
         <Input label="Питання" value={question} maxLength={300} onChange={(e) => setQuestion(e.target.value)} placeholder="Як поповнити гаманець?" />
-        <TextArea label="Відповідь" value={answer} maxLength={3000} onChange={(e) => setAnswer(e.target.value)} placeholder="Коротка й точна відповідь" />
+        <TextArea autoGrow label="Відповідь" value={answer} maxLength={3000} onChange={(e) => setAnswer(e.target.value)} placeholder="Коротка й точна відповідь" />
       </div>
       <FixedBottomButton loading={save.isPending} onClick={submit}>
         Зберегти

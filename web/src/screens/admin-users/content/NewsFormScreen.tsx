@@ -42,7 +42,7 @@ function NewsForm({ entry, onDone }: { entry: News | undefined; onDone: () => vo
         </div>
         <Tabs label="Анімація" items={ANIMATIONS} value={animation} onChange={setAnimation} />
         <Input label="Заголовок" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} placeholder="Знижки на лабораторні" />
-        <TextArea label="Текст" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} placeholder="Коротко, на два-три рядки" />
+        <TextArea autoGrow label="Текст" value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} placeholder="Коротко, на два-три рядки" />
       </div>
       <FixedBottomButton loading={save.isPending} onClick={submit}>
         Зберегти

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IDENTIFIER_DESCRIPTION_MAX, IDENTIFIER_NAME_MAX, type Identifier } from '@zalik/contract';
 import { formatDate } from '../../../lib/date';
 import { RequireRole } from '../../../lib/RequireRole';
-import { Button, Cell, ConfirmDialog, EmptyState, Input, LoadMore, Page, Section, SkeletonRows, useToast } from '../../../ui';
+import { Button, Cell, ConfirmDialog, EmptyState, FileField, Input, LoadMore, Page, Section, SkeletonRows, useToast } from '../../../ui';
 import { useAddTemplate, useDeleteTemplate, useReplaceTemplateFile, useTemplateLibrary } from './api';
 import styles from './templates.module.css';
 
@@ -50,10 +50,7 @@ function Library() {
         <div className={styles.form}>
           <Input label="Назва" value={name} maxLength={IDENTIFIER_NAME_MAX} onChange={(e) => setName(e.target.value)} />
           <Input label="Опис" value={description} maxLength={IDENTIFIER_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
-          <label className={styles.fileLabel}>
-            Файл DOCX
-            <input key={picker} type="file" accept=".docx" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          </label>
+          <FileField key={picker} label="Файл DOCX" accept=".docx" onFile={setFile} />
           <Button stretched loading={add.isPending} disabled={!file} onClick={upload}>
             Додати шаблон
           </Button>
