@@ -187,10 +187,9 @@ describe('buying an auto-generated task', () => {
       await shoot(page, `buying-test-invalid-${theme}`);
 
       if (theme === 'dark') {
+        // The typed questions are a draft: back asks before leaving them.
         await page.getByRole('button', { name: 'Назад' }).click();
-        // The leave question is asserted above; after a refused send it may not come (left open).
-        const leave = page.getByRole('alertdialog', { name: 'Вийти з форми?' }).getByRole('button', { name: 'Вийти' });
-        await leave.waitFor({ timeout: 3_000 }).then(() => leave.click(), () => undefined);
+        await page.getByRole('alertdialog', { name: 'Вийти з форми?' }).getByRole('button', { name: 'Вийти' }).click();
         await openTask(page, AUTO_TASK);
         await page.getByLabel('ПІБ студента').fill('Коваль О.');
         await page.getByRole('button', { name: 'Відправити' }).click();

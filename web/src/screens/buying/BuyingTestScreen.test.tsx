@@ -6,7 +6,10 @@ import { buyingRoutes } from './routes';
 import { json, mockFetch, renderRoutes, preloadLazy } from '../../../test/harness';
 import { buyableTask, orderTask } from '../../../test/fixtures';
 
+import * as sdk from '../../../test/sdk-mock';
+
 vi.mock('../../telegram/sdk', () => import('../../../test/sdk-mock'));
+vi.mock('../../telegram/reach', () => import('../../../test/sdk-mock'));
 
 /** The student's wallets: the buying screen shows the balance it pays from. */
 const wallet = (balance: number) => ({ 'GET /api/v1/wallets/user/100001': () => json([{ name: 'Загальний гаманець', balance, kind: 'general' }]) });
@@ -42,6 +45,8 @@ const ORDER: ProcessedTask = {
 };
 
 beforeEach(() => {
+  // One test's typing would be the next one's draft (Telegram's storage is one map per file).
+  sdk.draftStore.clear();
   vi.clearAllMocks();
 });
 
@@ -143,5 +148,19 @@ describe('buying a test task', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Відправити/ }));
     await screen.findByRole('heading', { name: 'Замовлення прийнято' });
     expect(posts(api)[0]!.body).toEqual({ taskId: '9', arguments: ['Що повертає LEFT JOIN?\nа) лише збіги\nб) усі рядки лівої таблиці'] });
+  });
+
+  it('keeps typed questions as a draft and puts them back when the form opens again', async () => {
+    mockFetch({ ...WALLET });
+    const first = renderRoutes(buyingRoutes, at);
+    await userEvent.type(screen.getByLabelText('Питання №1'), 'Що таке JOIN?');
+    await userEvent.click(screen.getByRole('button', { name: 'Додати одне запитання' }));
+    await userEvent.type(screen.getByLabelText('Питання №2'), 'Що таке індекс?');
+    await waitFor(async () => expect(await sdk.draftStore.get('draft_buy_9')).toBe(JSON.stringify(['Що таке JOIN?', 'Що таке індекс?'])));
+    first.unmount();
+
+    renderRoutes(buyingRoutes, at);
+    await waitFor(() => expect(screen.getByLabelText('Питання №2')).toHaveValue('Що таке індекс?'));
+    expect(screen.getByLabelText('Питання №1')).toHaveValue('Що таке JOIN?');
   });
 });

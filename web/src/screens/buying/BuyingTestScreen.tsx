@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MSG, TEST_MAX_QUESTIONS, testQuestionLabel, type Task } from '@zalik/contract';
+import { draftKey, useDraft } from '../../lib/useDraft';
 import { haptic } from '../../telegram/sdk';
 import { Button, CloseIcon, MainAction, TextArea } from '../../ui';
 import { BuyingFrame } from './BuyingFrame';
@@ -31,6 +32,17 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
   const [marked, setMarked] = useState(false);
   const first = task.arguments[0];
   const full = questions.length >= TEST_MAX_QUESTIONS;
+  const draft = useDraft({
+    key: draftKey('buy', task.id),
+    value: JSON.stringify(questions.map((q) => q.value)),
+    empty: questions.every((q) => !q.value.trim()),
+    restore: (saved) => {
+      const parsed: unknown = JSON.parse(saved);
+      if (Array.isArray(parsed) && parsed.length > 0 && parsed.length <= TEST_MAX_QUESTIONS) {
+        setQuestions(parsed.map((value) => ({ key: nextKey.current++, value: String(value) })));
+      }
+    },
+  });
 
   const send = () => {
     if (payment.missing > 0) return;
@@ -42,7 +54,7 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
       focus(empty.key);
       return;
     }
-    void submit(questions.map((q) => q.value));
+    void submit(questions.map((q) => q.value)).then((bought) => bought && draft.clear());
   };
 
   const add = () => {
@@ -64,6 +76,7 @@ function TestForm({ task, subjectId }: { task: Task; subjectId: string }) {
       }}
       noValidate
     >
+      {draft.dialog}
       {questions.map((q, i) => {
         const label = testQuestionLabel(first?.name, i);
         const field = (
