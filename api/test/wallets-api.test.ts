@@ -149,6 +149,45 @@ describe('transaction history', () => {
     expect((await historyOf(HIST, hist)).json()).toHaveLength(5);
   });
 
+  it('pages one after another (keyset) exactly as the whole list, moves between own wallets and one-transaction ties included', async () => {
+    const KEYS = 7202;
+    const keysToken = await login(ctx.app, { id: KEYS, username: 'keys' });
+    await grantRole(ctx.app, admin, KEYS, 'ROLE_DEVELOPER');
+    await topUpApi(ctx.app, admin, KEYS, 300);
+    // One transaction: equal created_at; two moves between the user's own wallets (each listed
+    // twice, outgoing then incoming), and one in from the referral account.
+    await ctx.deps.db.transaction(async (tx) => {
+      const general = { user: KEYS, wallet: 'general' } as const;
+      const devWallet = { user: KEYS, wallet: 'dev' } as const;
+      await post(tx, [{ from: general, to: devWallet, amount: 1000, kind: 'TOPUP', key: 'keys:1', reference: 'test:keys' }]);
+      await post(tx, [{ from: devWallet, to: general, amount: 500, kind: 'TOPUP', key: 'keys:2', reference: 'test:keys' }]);
+      await post(tx, [{ from: { system: SYSTEM.referral }, to: general, amount: 700, kind: 'REFERRAL_BONUS', key: 'keys:3', reference: `referral:${KEYS}` }]);
+    });
+    for (let i = 1; i <= 4; i++) await topUpApi(ctx.app, admin, KEYS, 100 + i);
+    const rowsOf = async (query: string) => (await historyOf(KEYS, keysToken, query)).json<{ transactionId: string; amount: number; wallet: string }[]>();
+    const whole = await rowsOf('?limit=50');
+    expect(whole).toHaveLength(10);
+
+    for (const limit of [2, 3]) {
+      // A jump first (no page before it was served: OFFSET), then page after page (keyset).
+      const jumped = await rowsOf(`?page=2&limit=${limit}`);
+      expect(jumped).toEqual(whole.slice(2 * limit, 3 * limit));
+      const pages = [];
+      for (let page = 0; page * limit < whole.length + limit; page++) pages.push(...(await rowsOf(`?page=${page}&limit=${limit}`)));
+      expect(pages).toEqual(whole);
+    }
+  });
+
+  it('continues after the row the previous page ended on when money arrives in between (nothing shown twice)', async () => {
+    const LIVE = 7203;
+    const liveToken = await login(ctx.app, { id: LIVE, username: 'live' });
+    for (let i = 1; i <= 4; i++) await topUpApi(ctx.app, admin, LIVE, 100 + i);
+    const amounts = async (query: string) => (await historyOf(LIVE, liveToken, query)).json<{ amount: number }[]>().map((r) => r.amount);
+    expect(await amounts('?page=0&limit=2')).toEqual([104, 103]);
+    await topUpApi(ctx.app, admin, LIVE, 150);
+    expect(await amounts('?page=1&limit=2')).toEqual([102, 101]);
+  });
+
   it.each(['?page=-1', '?limit=0', '?limit=51', '?page=abc', '?limit=2.5'])('refuses %s with a Ukrainian 400', async (q) => {
     const res = await historyOf(HIST, hist, q);
     expect(res.statusCode).toBe(400);

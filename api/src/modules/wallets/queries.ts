@@ -138,18 +138,38 @@ export function listWithdrawalRows(ex: Executor, f: WithdrawalFilter): Promise<W
   );
 }
 
+/** Where a page of transfers ended, in their order (created_at DESC, id DESC, outgoing first). */
+export interface TransferKey {
+  /** created_at as the database wrote it (microseconds: a JavaScript Date would lose them). */
+  at: string;
+  id: string;
+  incoming: boolean;
+}
+
 /**
  * The newest `take` transfers into and out of each account `accounts` lists (rows `id, kind`),
- * with `incoming` and the account's kind as `wallet`. Each direction of each account is read in
- * its index's order (`transfers_credit_time`, `transfers_debit_time`) and cut at `take`, so a
- * page costs its own rows, not the wallet's whole history: a buyer with 12 000 transfers, page
- * 1, 15.8 ms (every row read and sorted) → 0.3 ms (docs/PERFORMANCE.md).
+ * with `incoming`, the account's kind as `wallet` and `at_key` (created_at as text, for a
+ * TransferKey). Each direction of each account is read in its index's order
+ * (`transfers_credit_time`, `transfers_debit_time`) and cut at `take`, so a page costs its own
+ * rows, not the wallet's whole history: a buyer with 12 000 transfers, page 1, 15.8 ms (every row
+ * read and sorted) → 0.3 ms (docs/PERFORMANCE.md). `after`: only the rows after that key (the
+ * next page by keyset), where the same index starts at the key instead of at the newest row.
  */
-export const newestTransfersSql = (accounts: SQL, take: number) => sql`
+export const newestTransfersSql = (accounts: SQL, take: number, after?: TransferKey) => {
+  const since = (incoming: boolean) => {
+    if (!after) return sql``;
+    const key = sql`(${after.at}::timestamptz, ${after.id}::bigint)`;
+    // A transfer between two of the user's own wallets is listed twice, outgoing then incoming:
+    // after its outgoing row, its incoming row is still to come.
+    const tie = incoming && !after.incoming ? sql`<=` : sql`<`;
+    return sql`AND (t.created_at, t.id) ${tie} ${key}`;
+  };
+  return sql`
   SELECT t.* FROM (${accounts}) m CROSS JOIN LATERAL (
-    SELECT t.id, t.kind, t.amount, t.reference, t.created_at, TRUE AS incoming, m.kind AS wallet
-    FROM transfers t WHERE t.credit_account_id = m.id ORDER BY t.created_at DESC, t.id DESC LIMIT ${take}) t
+    SELECT t.id, t.kind, t.amount, t.reference, t.created_at, t.created_at::text AS at_key, TRUE AS incoming, m.kind AS wallet
+    FROM transfers t WHERE t.credit_account_id = m.id ${since(true)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${take}) t
   UNION ALL
   SELECT t.* FROM (${accounts}) m CROSS JOIN LATERAL (
-    SELECT t.id, t.kind, t.amount, t.reference, t.created_at, FALSE AS incoming, m.kind AS wallet
-    FROM transfers t WHERE t.debit_account_id = m.id ORDER BY t.created_at DESC, t.id DESC LIMIT ${take}) t`;
+    SELECT t.id, t.kind, t.amount, t.reference, t.created_at, t.created_at::text AS at_key, FALSE AS incoming, m.kind AS wallet
+    FROM transfers t WHERE t.debit_account_id = m.id ${since(false)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${take}) t`;
+};

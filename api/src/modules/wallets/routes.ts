@@ -23,6 +23,8 @@ import { route, type Route } from '../../http/route.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { assertSelfOrAdmin, currentUser } from '../../http/auth.js';
 import { history } from './history.js';
+import { createPageKeys } from '../../lib/page-keys.js';
+import type { TransferKey } from './queries.js';
 import { deposit, walletsOf } from './service.js';
 import { listWithdrawals, requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
 import { sealedDetails } from './details.js';
@@ -31,6 +33,7 @@ import { insertDetailsIfNone } from './payouts.queries.js';
 /** Wallets, transactions, top-ups and withdrawals. */
 export const walletsRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
   const payoutEnv = { jobs, payouts: config.payouts };
+  const transactionPages = createPageKeys<TransferKey>();
 
   return [
     route(ep.walletsOfUser, { params: TelegramIdParam, answer: WalletList }, (request) => {
@@ -40,7 +43,7 @@ export const walletsRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
 
     route(ep.transactionsOfUser, { params: TelegramIdParam, query: TransactionQuery, answer: TransactionList }, (request) => {
       assertSelfOrAdmin(request, request.params.telegramId);
-      return history(db, Number(request.params.telegramId), request.query);
+      return history(db, Number(request.params.telegramId), request.query, transactionPages);
     }),
 
     route(ep.depositByAdmin, { headers: IdempotencyHeaders, body: DepositBody, answer: WalletList }, (request) =>
