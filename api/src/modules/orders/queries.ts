@@ -305,7 +305,7 @@ export type OrderTimer = 'release' | 'overdue' | 'remind';
 /**
  * Which orders a timer finds due, as the settings say now: a changed ORDER_AUTO_REFUND_HOURS
  * or ORDER_REMIND_BEFORE_HOURS applies to the orders already open, as the handlers' own
- * conditions always did. Each matches its partial index of migration 0072.
+ * conditions always did. Each matches its partial index of migration 0075.
  */
 function dueSql(timer: OrderTimer, cfg: OrdersConfig): { where: SQL; order: SQL } {
   switch (timer) {

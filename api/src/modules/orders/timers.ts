@@ -7,7 +7,7 @@ import { claimDue, deferTimer, type OrderTimer } from './queries.js';
  * An order's timers are read from the order itself (docs/JOBS.md, "The order timers"): each
  * is a recurring sweep that takes the orders due by their own columns, so a purchase or a
  * change of state writes no job row. The status is the switch: an order that leaves the state
- * a timer waits for leaves that timer's partial index with it (migration 0072).
+ * a timer waits for leaves that timer's partial index with it (migration 0075).
  */
 export const ORDER_TIMERS = {
   /** DELIVERED and `accept_until` passed: release escrow to the developer. */
