@@ -169,6 +169,8 @@ export interface OrdersConfig {
   remindBeforeHours: number;
   /** An auto-generated order may be regenerated once, free, this long after its purchase. */
   reprocessWindowHours: number;
+  /** How often each order timer's sweep looks for due orders (ms). */
+  timersPollMs: number;
 }
 
 /** `ORDER_ACCEPT_HOURS=72`, or `0.001` (3.6 s) in a test: a number of hours, at least 0 (above 0 when `positive`). */
@@ -190,6 +192,7 @@ function orders(env: Env): OrdersConfig {
     maxRevisions: int(env, 'ORDER_MAX_REVISIONS', 2),
     remindBeforeHours: hours(env, 'ORDER_REMIND_BEFORE_HOURS', 2, false),
     reprocessWindowHours: hours(env, 'REPROCESS_WINDOW_HOURS', 24, false),
+    timersPollMs: int(env, 'ORDER_TIMERS_POLL_MS', 5000, 10),
   };
 }
 

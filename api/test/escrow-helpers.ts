@@ -1,14 +1,14 @@
 /**
  * Helpers of the escrow tests (orders-escrow*, orders-timers, orders-files): calls of the
  * order routes as a client makes them, what an order's rows say, and time passed by SQL
- * (moving a deadline or a window and its job's run_at to the past, as docs/JOBS.md suggests).
+ * (moving a deadline or a window to the past, as docs/JOBS.md suggests).
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { HistoryItem } from '@zalik/contract';
 import { rows, row } from '../src/db/client.js';
-import { JobRegistry, createJobRunner, type JobLog, type JobRunner } from '../src/jobs/index.js';
-import { registerOrderJobs } from '../src/modules/orders/jobs.js';
+import type { JobLog } from '../src/jobs/index.js';
+import { runOrderTimers } from '../src/modules/orders/jobs.js';
 import { auth, type TestContext } from './helpers.js';
 import { multipart, type Part } from './docx.js';
 import { STUDENT, buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
@@ -61,12 +61,10 @@ export function orderCalls(ctx: TestContext, w: World) {
     /** The deadline has passed (by `hours` more); the overdue timer is due when `hours` covers ORDER_AUTO_REFUND_HOURS. */
     async passDeadline(id: string, hours = 0): Promise<void> {
       await db.execute(sql`UPDATE orders SET deadline_at = now() - make_interval(secs => ${hours * 3600 + 1}) WHERE id = ${Number(id)}`);
-      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.overdue' AND key = ${id} AND status = 'pending'`);
     },
     /** The acceptance window has ended and its timer is due. */
     async endWindow(id: string): Promise<void> {
       await db.execute(sql`UPDATE orders SET accept_until = now() - interval '1 second' WHERE id = ${Number(id)}`);
-      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.release' AND key = ${id} AND status = 'pending'`);
     },
 
     async status(id: string): Promise<string> {
@@ -97,16 +95,12 @@ export function orderCalls(ctx: TestContext, w: World) {
       );
       return found.map((m) => [Number(m.chat_id), m.text]);
     },
-    /** The order's timers: [name, status], pending ones first. */
-    async jobs(id: string): Promise<[string, string][]> {
-      const found = await rows<{ name: string; status: string }>(
-        db,
-        sql`SELECT name, status FROM jobs WHERE key = ${id} AND name LIKE 'orders.%' ORDER BY status <> 'pending', name, id`,
-      );
-      return found.map((j) => [j.name, j.status]);
-    },
+    /** The order's timers still to come, as its columns arm them (docs/JOBS.md, "The order timers"), by name. */
     async pending(id: string): Promise<string[]> {
-      return (await calls.jobs(id)).filter(([, s]) => s === 'pending').map(([n]) => n).sort();
+      const o = (await row<{ status: string; remind_pending: boolean }>(db, sql`SELECT status, remind_pending FROM orders WHERE id = ${Number(id)}`))!;
+      if (o.status === 'DELIVERED') return ['orders.release'];
+      if (o.status !== 'IN_PROGRESS') return [];
+      return o.remind_pending ? ['orders.overdue', 'orders.remind'] : ['orders.overdue'];
     },
   };
   return calls;
@@ -126,9 +120,11 @@ export async function openOrderWorld(uah: number, env: Record<string, string> = 
   return { ctx, w, o: orderCalls(ctx, w) };
 }
 
-/** A runner of the order timers only (no outbox sending, no sweeps), on the test's database. */
-export function orderRunner(ctx: TestContext, log: JobLog = silent): JobRunner {
-  const registry = new JobRegistry();
-  registerOrderJobs({ ...ctx.deps, jobs: registry });
-  return createJobRunner({ db: ctx.deps.db, registry, log });
+/**
+ * The order timers' sweeps only (no outbox sending, no other job), on the test's database, run
+ * at once rather than at their interval: `runDue` sweeps until nothing is due and answers how
+ * many orders the timers acted on.
+ */
+export function orderRunner(ctx: TestContext, log: JobLog = silent): { runDue(): Promise<number> } {
+  return { runDue: () => runOrderTimers(ctx.deps, log) };
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 15, races: an acceptance racing the automatic release (two runners, as two
+ * Issue 15, races: an acceptance racing the automatic release (two sweeps at once, as two
  * instances), a cancel racing a delivery, two admins resolving one dispute. Every order ends
  * in exactly one state and its money moves once. Truly parallel on PostgreSQL (a pool of
  * connections); serialised on PGlite, where the same assertions hold.
@@ -37,7 +37,7 @@ describe('racing changes of one order', () => {
     const ids = await times(N, () => o.delivered(100));
     for (const id of ids) await o.endWindow(id);
     const [a, b] = [orderRunner(ctx), orderRunner(ctx)];
-    // The runners start first and the clicks follow one by one, so both sides win some orders.
+    // The sweeps start first and the clicks follow one by one, so both sides win some orders.
     const [, , accepts] = await Promise.all([a.runDue(), b.runDue(), times(N, (i) => pause(i * 3).then(() => o.accept(ids[i]!)))]);
 
     for (const r of accepts) expect([200, 409]).toContain(r.statusCode);

@@ -1,7 +1,8 @@
 /**
  * Issue 15, the order timers (docs/JOBS.md): the acceptance window's release, the overdue
- * refund, the developer's reminder. Each runs once, does nothing when a person acted first,
- * and survives a restart. Time is passed by moving deadlines and run_at in SQL.
+ * refund, the developer's reminder, swept from the orders' own columns (issue 30). Each acts
+ * once, does nothing when a person acted first, lets a failing order wait without holding
+ * back the others, and survives a restart. Time is passed by moving deadlines in SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,8 @@ import { openDatabase } from '../src/db/client.js';
 import { startFakeBotApi } from '../src/fakes/bot-api.js';
 import { releaseDue } from '../src/modules/orders/escrow.js';
 import { refundOverdue } from '../src/modules/orders/cancel.js';
+import { releaseDueIn } from '../src/modules/orders/escrow.js';
+import { sweep } from '../src/modules/orders/timers.js';
 import { createTestContext, onPostgres, type TestContext } from './helpers.js';
 import { DEV, NO_RATE_LIMITS, STUDENT, balanceOf, createWorld, manualTask, topUp, type World } from './purchase-world.js';
 import { expectLedgerBalanced } from './ledger-helpers.js';
@@ -62,7 +65,7 @@ describe('the acceptance window', () => {
     await o.accept(accepted);
     await o.dispute(disputed, 'Не те');
     for (const id of [accepted, disputed]) {
-      expect(await o.jobs(id)).toContainEqual(['orders.release', 'cancelled']);
+      expect(await o.pending(id)).toEqual([]);
       await o.endWindow(id);
       await releaseDue(ctx.deps, Number(id));
     }
@@ -74,12 +77,34 @@ describe('the acceptance window', () => {
     await expectLedgerBalanced(ctx.deps);
   });
 
-  it('a timer that fires before the window ends waits for it', async () => {
+  it('waits for the window to end, even when its handler is called early', async () => {
     const id = await o.delivered(100);
-    await db().execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.release' AND key = ${id} AND status = 'pending'`);
-    expect(await orderRunner(ctx).runDue()).toBe(1);
+    expect(await orderRunner(ctx).runDue()).toBe(0);
+    await releaseDue(ctx.deps, Number(id));
     expect(await o.status(id)).toBe('DELIVERED');
     expect(await o.pending(id)).toEqual(['orders.release']);
+    expect((await o.transfers(id)).map(([k]) => k)).toEqual(['PURCHASE']);
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('passes over an order whose handler fails, releases the rest, and tries it again later', async () => {
+    const [failing, fine] = [await o.delivered(100), await o.delivered(100)];
+    for (const id of [failing, fine]) await o.endWindow(id);
+    const errors: object[] = [];
+    const log = { info() {}, warn() {}, error: (obj: object) => errors.push(obj) };
+    const act = async (tx: Parameters<typeof releaseDueIn>[0], orderId: number) => {
+      if (orderId === Number(failing)) throw new Error('the bank is down');
+      await releaseDueIn(tx, orderId);
+    };
+    expect(await sweep(ctx.deps, 'release', act, { log })).toBe(1);
+    expect([await o.status(failing), await o.status(fine)]).toEqual(['DELIVERED', 'DONE']);
+    expect(errors).toEqual([expect.objectContaining({ job: 'orders.release', orderId: Number(failing) })]);
+    // Deferred: the next sweeps leave it until its retry time, then release it.
+    expect(await orderRunner(ctx).runDue()).toBe(0);
+    await db().execute(sql`UPDATE orders SET timer_retry_at = now() - interval '1 second' WHERE id = ${Number(failing)}`);
+    expect(await orderRunner(ctx).runDue()).toBe(1);
+    expect(await o.status(failing)).toBe('DONE');
+    expect((await o.transfers(failing)).filter(([k]) => k === 'ESCROW_RELEASE')).toHaveLength(1);
     await expectLedgerBalanced(ctx.deps);
   });
 });
@@ -88,11 +113,13 @@ describe('the overdue refund', () => {
   it('returns the price ORDER_AUTO_REFUND_HOURS after the deadline if nothing was delivered, once', async () => {
     const id = await o.newOrder(150);
     const before = await balanceOf(db(), STUDENT, 'general');
-    // Past the deadline but not by 48 h yet: the buyer may cancel, the timer waits.
+    // Past the deadline but not by 48 h yet: the buyer may cancel, the timer waits (and the
+    // reminder of a deadline already past is dropped unsent).
     await o.passDeadline(id, 1);
-    expect(await orderRunner(ctx).runDue()).toBe(1);
+    await orderRunner(ctx).runDue();
     expect(await o.status(id)).toBe('IN_PROGRESS');
-    expect(await o.pending(id)).toContain('orders.overdue');
+    expect(await o.pending(id)).toEqual(['orders.overdue']);
+    expect(await o.messages('order_reminder', id)).toEqual([]);
 
     await o.passDeadline(id, 48);
     expect(await orderRunner(ctx).runDue()).toBe(1);
@@ -113,7 +140,8 @@ describe('the overdue refund', () => {
     const id = await o.newOrder(100);
     await o.passDeadline(id, 49);
     expect((await o.deliver(id)).statusCode).toBe(200);
-    expect(await o.jobs(id)).toContainEqual(['orders.overdue', 'cancelled']);
+    expect(await o.pending(id)).toEqual(['orders.release']);
+    expect(await orderRunner(ctx).runDue()).toBe(0);
     await refundOverdue(ctx.deps, Number(id));
     expect(await o.status(id)).toBe('DELIVERED');
     await expectLedgerBalanced(ctx.deps);
@@ -123,18 +151,27 @@ describe('the overdue refund', () => {
 describe("the developer's reminder", () => {
   it('comes ORDER_REMIND_BEFORE_HOURS before the deadline, once, and not after a delivery', async () => {
     const id = await o.newOrder(100);
-    const remindAt = await row<{ at: Date | string }>(db(), sql`SELECT run_at AS at FROM jobs WHERE name = 'orders.remind' AND key = ${id} AND status = 'pending'`);
-    const deadline = (await o.item(id)).deadlineAt as string;
-    expect(Date.parse(deadline) - new Date(remindAt!.at).getTime()).toBeCloseTo(2 * 3_600_000, -3);
+    const deadlineIn = (minutes: number, orderId = id) =>
+      db().execute(sql`UPDATE orders SET deadline_at = now() + make_interval(mins => ${minutes}) WHERE id = ${Number(orderId)}`);
+    expect(await o.pending(id)).toEqual(['orders.overdue', 'orders.remind']);
+    // A minute more than the 2 hours before the deadline: not yet.
+    await deadlineIn(121);
+    expect(await orderRunner(ctx).runDue()).toBe(0);
+    expect(await o.messages('order_reminder', id)).toEqual([]);
 
-    await db().execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'orders.remind' AND key = ${id}`);
+    await deadlineIn(119);
     expect(await orderRunner(ctx).runDue()).toBe(1);
     const [chat, text] = (await o.messages('order_reminder', id))[0] ?? [];
     expect([chat, text]).toEqual([DEV, expect.stringMatching(/^Нагадування: замовлення №\d+ «Курсова робота» \(Вища математика\) треба виконати до /)]);
+    expect(await orderRunner(ctx).runDue()).toBe(0);
+    expect(await o.messages('order_reminder', id)).toHaveLength(1);
+    expect(await o.pending(id)).toEqual(['orders.overdue']);
 
     const delivered = await o.newOrder(100);
     expect((await o.deliver(delivered)).statusCode).toBe(200);
-    expect(await o.jobs(delivered)).toContainEqual(['orders.remind', 'cancelled']);
+    expect(await o.pending(delivered)).toEqual(['orders.release']);
+    await deadlineIn(60, delivered);
+    expect(await orderRunner(ctx).runDue()).toBe(0);
     expect(await o.messages('order_reminder', delivered)).toEqual([]);
   });
 
@@ -149,7 +186,7 @@ describe("the developer's reminder", () => {
 describe('the order settings', () => {
   it('take fractions of an hour, and anything else stops the start', () => {
     const base = { BOT_TOKEN: '1:test', JWT_SECRET: 'secret' };
-    expect(loadConfig(base).orders).toEqual({ deadlineHours: 24, autoRefundHours: 48, acceptHours: 72, maxRevisions: 2, remindBeforeHours: 2, reprocessWindowHours: 24 });
+    expect(loadConfig(base).orders).toEqual({ deadlineHours: 24, autoRefundHours: 48, acceptHours: 72, maxRevisions: 2, remindBeforeHours: 2, reprocessWindowHours: 24, timersPollMs: 5000 });
     expect(loadConfig({ ...base, ORDER_ACCEPT_HOURS: '0.001', ORDER_REMIND_BEFORE_HOURS: '0', ORDER_MAX_REVISIONS: '0' }).orders).toMatchObject({
       acceptHours: 0.001,
       remindBeforeHours: 0,
@@ -161,6 +198,7 @@ describe('the order settings', () => {
       ['ORDER_AUTO_REFUND_HOURS', 'два'],
       ['ORDER_MAX_REVISIONS', '1.5'],
       ['REPROCESS_WINDOW_HOURS', '1e3'],
+      ['ORDER_TIMERS_POLL_MS', '5'],
     ]) {
       expect(() => loadConfig({ ...base, [name!]: value })).toThrow(ConfigError);
     }
@@ -170,8 +208,15 @@ describe('the order settings', () => {
 describe('a window that ends while the server is down', () => {
   it('is released once after a new server starts on the same database', async () => {
     const fake = await startFakeBotApi();
-    // A 4-second window; the timers and the outbox polled often.
-    const env = { ...NO_RATE_LIMITS, BOT_API_ROOT: fake.apiRoot, ORDER_ACCEPT_HOURS: String(4 / 3600), JOBS_POLL_MS: '20', OUTBOX_POLL_MS: '50' };
+    // A 4-second window; the timers' sweeps and the outbox polled often.
+    const env = {
+      ...NO_RATE_LIMITS,
+      BOT_API_ROOT: fake.apiRoot,
+      ORDER_ACCEPT_HOURS: String(4 / 3600),
+      JOBS_POLL_MS: '20',
+      OUTBOX_POLL_MS: '50',
+      ORDER_TIMERS_POLL_MS: '50',
+    };
     const first = await createTestContext(env);
     const log = { info() {}, warn() {}, error() {} };
     try {

@@ -1,5 +1,6 @@
 import { recordAudit } from '../audit/index.js';
 import { sql } from 'drizzle-orm';
+import type { OrdersConfig } from '../../config.js';
 import { MSG, kopecksToUah, type OrderStatus } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -10,7 +11,6 @@ import { refundLegs, reversalLegs } from './money.js';
 import { notifyRefunded } from './notify.js';
 import { findOrder, hoursInterval, transition, type Transition } from './queries.js';
 import type { Order } from './rows.js';
-import { scheduleOverdue, cancelAll } from './timers.js';
 
 /**
  * Refunds: the whole price goes back from escrow to the buyer when the order turns REFUNDED,
@@ -19,7 +19,6 @@ import { scheduleOverdue, cancelAll } from './timers.js';
  * or a timer ends in one outcome and one movement of money.
  */
 async function refund(
-  jobs: EscrowDeps['jobs'],
   tx: Executor,
   t: Omit<Transition, 'to'>,
   legs: (o: Order, from: OrderStatus) => Leg[] = (o) => refundLegs(o.id, o.buyerId, o.price),
@@ -27,7 +26,6 @@ async function refund(
   const moved = await transition(tx, { ...t, to: 'REFUNDED' });
   if (!moved) return null;
   const o = moved.order;
-  await cancelAll(jobs, tx, o.id);
   await notifyRefunded(tx, o);
   await post(tx, legs(o, moved.from));
   await takeBackBonusIfUnearned(tx, o.buyerId);
@@ -37,7 +35,7 @@ async function refund(
 /** The buyer cancels an undelivered order past its deadline and gets the whole price back at once. */
 export async function cancelOverdue(deps: EscrowDeps, orderId: number, buyerId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(deps.jobs, tx, {
+    const done = await refund(tx, {
       orderId,
       from: ['IN_PROGRESS'],
       where: sql`buyer_id = ${buyerId} AND deadline_at <= now()`,
@@ -73,7 +71,6 @@ export async function developerCancel(deps: EscrowDeps, orderId: number, develop
       from === 'DONE' ? reversalLegs(o.id, o.buyerId, o.developerId, o.price, o.platformFeePercent) : refundLegs(o.id, o.buyerId, o.price);
     try {
       const done = await refund(
-        deps.jobs,
         tx,
         {
           orderId,
@@ -96,7 +93,7 @@ export async function developerCancel(deps: EscrowDeps, orderId: number, develop
 /** An admin cancels an order that is not closed yet (in progress, delivered or disputed). */
 export async function adminRefund(deps: EscrowDeps, orderId: number, adminId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const done = await refund(deps.jobs, tx, {
+    const done = await refund(tx, {
       orderId,
       from: ['IN_PROGRESS', 'DELIVERED', 'DISPUTED'],
       // In the SET list `status` is still the old state: a refunded dispute is a resolved one.
@@ -118,22 +115,21 @@ export async function adminRefund(deps: EscrowDeps, orderId: number, adminId: nu
 }
 
 /**
- * The `orders.overdue` timer: nothing delivered ORDER_AUTO_REFUND_HOURS after the deadline,
- * so the buyer is refunded. An order delivered or cancelled meanwhile is left alone; one whose
- * deadline moved (a revision, a longer setting) waits for its new time.
+ * The `orders.overdue` timer, on an order its sweep claimed in `tx`: nothing delivered
+ * ORDER_AUTO_REFUND_HOURS after the deadline, so the buyer is refunded. An order delivered or
+ * cancelled meanwhile, or whose deadline moved (a revision), is left alone.
  */
-export async function refundOverdue(deps: EscrowDeps, orderId: number): Promise<void> {
-  const cfg = deps.config.orders;
-  await deps.db.transaction(async (tx) => {
-    const done = await refund(deps.jobs, tx, {
-      orderId,
-      from: ['IN_PROGRESS'],
-      where: sql`deadline_at + ${hoursInterval(cfg.autoRefundHours)} <= now()`,
-      set: sql`refunded_at = now(), cancelled_by = 'SYSTEM'`,
-      event: { kind: 'AUTO_REFUND', actor: 'SYSTEM', actorId: null },
-    });
-    if (done) return;
-    const o = await findOrder(tx, orderId);
-    if (o?.status === 'IN_PROGRESS' && o.deadlineAt) await scheduleOverdue(deps.jobs, tx, cfg, orderId, o.deadlineAt);
+export async function refundOverdueIn(tx: Executor, cfg: OrdersConfig, orderId: number): Promise<void> {
+  await refund(tx, {
+    orderId,
+    from: ['IN_PROGRESS'],
+    where: sql`deadline_at + ${hoursInterval(cfg.autoRefundHours)} <= now()`,
+    set: sql`refunded_at = now(), cancelled_by = 'SYSTEM'`,
+    event: { kind: 'AUTO_REFUND', actor: 'SYSTEM', actorId: null },
   });
+}
+
+/** `refundOverdueIn` in a transaction of its own. */
+export async function refundOverdue(deps: Pick<EscrowDeps, 'db' | 'config'>, orderId: number): Promise<void> {
+  await deps.db.transaction((tx) => refundOverdueIn(tx, deps.config.orders, orderId));
 }

@@ -8,7 +8,6 @@ import type { StoredUpload } from '../files/index.js';
 import type { EscrowDeps } from './escrow.js';
 import { notifyFilesReplaced } from './notify.js';
 import { addEvent, deleteFiles, findOrder, hoursInterval, insertFiles, lockOrder, transition } from './queries.js';
-import { cancelDeadline, scheduleRelease } from './timers.js';
 
 /** Refuses before anything is read or stored: wrong order, someone else's, or not in progress. */
 export async function assertDeliverable(ex: Executor, orderId: number, developerId: number): Promise<void> {
@@ -21,8 +20,8 @@ export async function assertDeliverable(ex: Executor, orderId: number, developer
 /**
  * The developer delivers: in one transaction the order turns DELIVERED (a conditional UPDATE,
  * so two racing deliveries, or a delivery racing a cancel, cannot both win), its files replace
- * any earlier delivery's, the acceptance window's timer replaces the deadline's, and the
- * buyer's bot message with the files is queued. No money moves: escrow keeps it until the
+ * any earlier delivery's, the acceptance window starts (its timer is `accept_until`, the
+ * deadline's timers stop with IN_PROGRESS), and the buyer's bot message with the files is queued. No money moves: escrow keeps it until the
  * buyer accepts or the window ends.
  */
 export async function deliver(
@@ -42,8 +41,6 @@ export async function deliver(
     const o = moved.order;
     await deleteFiles(tx, o.id);
     await insertFiles(tx, o.id, p.files);
-    await cancelDeadline(deps.jobs, tx, o.id);
-    await scheduleRelease(deps.jobs, tx, o.id, o.acceptUntil!);
     await enqueue(tx, {
       kind: 'order_delivered',
       chatId: o.buyerId,

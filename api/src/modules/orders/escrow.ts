@@ -8,17 +8,17 @@ import { takeBackBonusIfUnearned } from '../invites/index.js';
 import { post } from '../ledger/index.js';
 import { payoutLegs, refundLegs } from './money.js';
 import { notifyDisputeResolved, notifyDisputed, notifyReleased, notifyRevision } from './notify.js';
-import { findOrder, transition } from './queries.js';
+import { findOrder, remindPendingSql, transition } from './queries.js';
 import { developerShare, type Order } from './rows.js';
-import { cancelRelease, scheduleDeadline, scheduleRelease } from './timers.js';
 
 /**
  * What happens to a delivered order: the buyer accepts, asks for a revision or disputes; the
  * acceptance window ends; an admin resolves a dispute. Each is one `transition` (a conditional
- * UPDATE on the status) with its ledger legs, timers and messages in the same transaction, so
- * a double click, two instances or a timer racing a click change the order and move money once.
+ * UPDATE on the status) with its ledger legs and messages in the same transaction, so a double
+ * click, two instances or a timer racing a click change the order and move money once. The new
+ * status is what starts or stops the order's timers (timers.ts).
  */
-export type EscrowDeps = Pick<CoreDeps, 'db' | 'config' | 'jobs'>;
+export type EscrowDeps = Pick<CoreDeps, 'db' | 'config'>;
 
 /**
  * Why a buyer's action on a delivery was refused: read after the conditional UPDATE matched
@@ -54,12 +54,11 @@ export async function accept(deps: EscrowDeps, orderId: number, buyerId: number)
       event: { kind: 'ACCEPT', actor: 'STUDENT', actorId: buyerId },
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId);
-    await cancelRelease(deps.jobs, tx, orderId);
     await payOut(tx, moved.order, 'ACCEPTED');
   });
 }
 
-/** The buyer asks for changes within the window: back to IN_PROGRESS with a new deadline, the money stays in escrow. */
+/** The buyer asks for changes within the window: back to IN_PROGRESS with a new deadline (and its reminder), the money stays in escrow. */
 export async function revise(deps: EscrowDeps, orderId: number, buyerId: number, comment: string): Promise<void> {
   const cfg = deps.config.orders;
   await deps.db.transaction(async (tx) => {
@@ -70,13 +69,12 @@ export async function revise(deps: EscrowDeps, orderId: number, buyerId: number,
       where: sql`buyer_id = ${buyerId} AND revisions < ${cfg.maxRevisions} AND accept_until > now()`,
       // The order's own span (its task's, fixed at purchase), counted from now.
       set: sql`revisions = revisions + 1, revision_comment = ${comment}, accept_until = NULL,
-               deadline_at = now() + make_interval(secs => COALESCE(deadline_hours, ${cfg.deadlineHours}::numeric) * 3600)`,
+               deadline_at = now() + make_interval(secs => COALESCE(deadline_hours, ${cfg.deadlineHours}::numeric) * 3600),
+               remind_pending = ${remindPendingSql(cfg)}`,
       event: { kind: 'REVISION', actor: 'STUDENT', actorId: buyerId, note: comment },
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId, cfg.maxRevisions);
     const o = moved.order;
-    await cancelRelease(deps.jobs, tx, orderId);
-    await scheduleDeadline(deps.jobs, tx, cfg, orderId, o.deadlineAt!);
     await notifyRevision(tx, o, Math.max(0, cfg.maxRevisions - o.revisions));
   });
 }
@@ -93,7 +91,6 @@ export async function dispute(deps: EscrowDeps, orderId: number, buyerId: number
       event: { kind: 'DISPUTE', actor: 'STUDENT', actorId: buyerId, note: reason },
     });
     if (!moved) throw await buyerRefusal(tx, orderId, buyerId);
-    await cancelRelease(deps.jobs, tx, orderId);
     await notifyDisputed(tx, moved.order, deps.config.adminTelegramIds);
   });
 }
@@ -128,22 +125,23 @@ export async function resolve(deps: EscrowDeps, orderId: number, adminId: number
 }
 
 /**
- * The `orders.release` timer: the acceptance window ended with no answer, so escrow is
- * released. An order the buyer already acted on is left alone; one whose window was moved
- * later waits for it.
+ * The `orders.release` timer, on an order its sweep claimed in `tx`: the acceptance window
+ * ended with no answer, so escrow is released. An order the buyer already acted on, or whose
+ * window is not over, is left alone.
  */
-export async function releaseDue(deps: EscrowDeps, orderId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const moved = await transition(tx, {
-      orderId,
-      from: ['DELIVERED'],
-      to: 'DONE',
-      where: sql`accept_until <= now()`,
-      set: sql`completed_at = now()`,
-      event: { kind: 'AUTO_RELEASE', actor: 'SYSTEM', actorId: null },
-    });
-    if (moved) return payOut(tx, moved.order, 'AUTO');
-    const o = await findOrder(tx, orderId);
-    if (o?.status === 'DELIVERED' && o.acceptUntil) await scheduleRelease(deps.jobs, tx, orderId, o.acceptUntil);
+export async function releaseDueIn(tx: Executor, orderId: number): Promise<void> {
+  const moved = await transition(tx, {
+    orderId,
+    from: ['DELIVERED'],
+    to: 'DONE',
+    where: sql`accept_until <= now()`,
+    set: sql`completed_at = now()`,
+    event: { kind: 'AUTO_RELEASE', actor: 'SYSTEM', actorId: null },
   });
+  if (moved) await payOut(tx, moved.order, 'AUTO');
+}
+
+/** `releaseDueIn` in a transaction of its own. */
+export async function releaseDue(deps: Pick<EscrowDeps, 'db'>, orderId: number): Promise<void> {
+  await deps.db.transaction((tx) => releaseDueIn(tx, orderId));
 }

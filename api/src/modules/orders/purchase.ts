@@ -7,7 +7,6 @@ import type { BlobStore } from '../../ports/blob-store.js';
 import { GenerationError, type GeneratedFile, type GeneratorRegistry, type TaskTemplateRef } from '../../ports/generator.js';
 import { safeFileName } from '../files/index.js';
 import type { OrdersConfig } from '../../config.js';
-import type { JobRegistry } from '../../jobs/index.js';
 import { findOrder, findOrderByKey } from './queries.js';
 import type { Order } from './rows.js';
 import { DiscountUsedUp, DuplicatePurchase, recordPurchase } from './record.js';
@@ -26,17 +25,15 @@ export interface PurchaseContext {
   feePercent: number;
   /** Deadlines and timers of manual orders. */
   orders: OrdersConfig;
-  /** Where a manual order's timers are scheduled, inside the purchase's statement. */
-  jobs: JobRegistry;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 const SILENT: PurchaseContext['log'] = { warn: () => {}, error: () => {} };
 
 /** The one place a PurchaseContext is made: from the app's deps and the request's log (the demo seeds log nothing). */
-export function purchaseContext(deps: Pick<CoreDeps, 'blobs' | 'generators' | 'config' | 'jobs'>, log = SILENT): PurchaseContext {
-  const { blobs, generators, config, jobs } = deps;
-  return { blobs, generators, feePercent: config.platformFeePercent, orders: config.orders, jobs, log };
+export function purchaseContext(deps: Pick<CoreDeps, 'blobs' | 'generators' | 'config'>, log = SILENT): PurchaseContext {
+  const { blobs, generators, config } = deps;
+  return { blobs, generators, feePercent: config.platformFeePercent, orders: config.orders, log };
 }
 
 /** A purchase's order, and its task as the purchase read it (the answer nests it: no read of its own). */
@@ -172,7 +169,6 @@ export async function purchase(
           values,
           feePercent: ctx.feePercent,
           orders: ctx.orders,
-          jobs: ctx.jobs,
           free: takesFree(buyer, task.developerId),
           file,
         });

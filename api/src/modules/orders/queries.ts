@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HistoryType, OrderActor, OrderEventKind, OrderStatus } from '@zalik/contract';
+import type { OrdersConfig } from '../../config.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { inBatches } from '../../db/batches.js';
 import { eventLineSql, unreadSql } from '../threads/index.js';
@@ -105,6 +106,8 @@ export interface NewOrder {
   deadlineHours: number | null;
   /** When a manual order is due (the database's clock plus the span); null for an auto-generated one. */
   deadlineAt: Date | null;
+  /** The developer is owed a reminder before the deadline (timers.ts `remindPending`). */
+  remindPending: boolean;
 }
 
 /**
@@ -115,12 +118,12 @@ export function insertOrderSql(o: NewOrder): SQL {
   const done = o.deadlineHours === null;
   return sql`INSERT INTO orders (id, buyer_id, task_id, developer_id, idempotency_key, arguments, task_title, subject_name, teacher_name,
                                  developer_name, auto_generate, full_price, discount_percent, discount_id, price, platform_fee_percent,
-                                 status, completed_at, free_take, deadline_hours, deadline_at)
+                                 status, completed_at, free_take, deadline_hours, deadline_at, remind_pending)
       OVERRIDING SYSTEM VALUE
       VALUES (${o.id}, ${o.buyerId}, ${o.taskId}, ${o.developerId}, ${o.key}, ${JSON.stringify(o.values)}::jsonb, ${o.taskTitle},
               ${o.subjectName}, ${o.teacherName}, ${o.developerName}, ${o.autoGenerate}, ${o.fullPriceKop},
               ${o.discountPercent}, ${o.discountId}, ${o.priceKop}, ${o.feePercent}, ${done ? 'DONE' : 'IN_PROGRESS'},
-              ${done ? sql`now()` : null}, ${o.freeTake}, ${o.deadlineHours}::numeric, ${o.deadlineAt?.toISOString() ?? null}::timestamptz)
+              ${done ? sql`now()` : null}, ${o.freeTake}, ${o.deadlineHours}::numeric, ${o.deadlineAt?.toISOString() ?? null}::timestamptz, ${o.remindPending})
       ON CONFLICT (buyer_id, idempotency_key) DO NOTHING
       RETURNING *`;
 }
@@ -294,4 +297,52 @@ export async function adminChats(ex: Executor, configured: ReadonlySet<string>):
         WHERE r.role = 'ROLE_ADMIN' AND NOT u.is_banned`,
   );
   return [...new Set([...[...configured].map(Number), ...found.map((r) => Number(r.telegram_id))])].sort((a, b) => a - b);
+}
+
+/** The order timers (timers.ts): `release`, `overdue`, `remind`. */
+export type OrderTimer = 'release' | 'overdue' | 'remind';
+
+/**
+ * Which orders a timer finds due, as the settings say now: a changed ORDER_AUTO_REFUND_HOURS
+ * or ORDER_REMIND_BEFORE_HOURS applies to the orders already open, as the handlers' own
+ * conditions always did. Each matches its partial index of migration 0075.
+ */
+function dueSql(timer: OrderTimer, cfg: OrdersConfig): { where: SQL; order: SQL } {
+  switch (timer) {
+    case 'release':
+      return { where: sql`status = 'DELIVERED' AND accept_until <= now()`, order: sql`accept_until, id` };
+    case 'overdue':
+      return { where: sql`status = 'IN_PROGRESS' AND deadline_at <= now() - ${hoursInterval(cfg.autoRefundHours)}`, order: sql`deadline_at, id` };
+    case 'remind':
+      return { where: sql`status = 'IN_PROGRESS' AND remind_pending AND deadline_at <= now() + ${hoursInterval(cfg.remindBeforeHours)}`, order: sql`deadline_at, id` };
+  }
+}
+
+/**
+ * Locks the next due order of this timer in the caller's transaction. SKIP LOCKED: an order
+ * another instance's sweep (or a click) holds is left to it, so instances share the work.
+ */
+export async function claimDue(tx: Executor, timer: OrderTimer, cfg: OrdersConfig): Promise<number | null> {
+  const { where, order } = dueSql(timer, cfg);
+  const found = await row<{ id: number | string }>(
+    tx,
+    sql`SELECT id FROM orders WHERE ${where} AND (timer_retry_at IS NULL OR timer_retry_at <= now())
+        ORDER BY ${order} LIMIT 1 FOR UPDATE SKIP LOCKED`,
+  );
+  return found ? Number(found.id) : null;
+}
+
+/** A timer's handler failed on this order: the sweeps pass over it for `ms`, so the rest of their batch goes on. */
+export async function deferTimer(ex: Executor, orderId: number, ms: number): Promise<void> {
+  await ex.execute(sql`UPDATE orders SET timer_retry_at = now() + make_interval(secs => ${ms / 1000}) WHERE id = ${orderId}`);
+}
+
+/** `remindPending` as SQL, for a revision (timers.ts) whose span is the order's own (`deadline_hours`) or today's default. */
+export function remindPendingSql(cfg: OrdersConfig): SQL {
+  return cfg.remindBeforeHours > 0 ? sql`COALESCE(deadline_hours, ${cfg.deadlineHours}::numeric) > ${cfg.remindBeforeHours}::numeric` : sql`false`;
+}
+
+/** The developer was reminded of this deadline (or it passed first): the reminder's sweep is done with the order. */
+export async function clearReminder(tx: Executor, orderId: number): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET remind_pending = false WHERE id = ${orderId}`);
 }

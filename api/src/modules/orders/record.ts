@@ -3,7 +3,6 @@ import { HOUR_MS, discountedPriceKopecks, uahToKopecks } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import { row, type Executor } from '../../db/client.js';
 import { SQL_STATES, sqlState } from '../../db/errors.js';
-import type { JobRegistry } from '../../jobs/index.js';
 import { takeDiscountUseSql } from '../discounts/index.js';
 import { ledgerFailure, postSql } from '../ledger/index.js';
 import { orderCreatedText } from '../outbox/index.js';
@@ -12,7 +11,7 @@ import type { PurchaseFacts } from './tasks.js';
 import { paymentLeg, payoutLegs } from './money.js';
 import { addEventSql, insertFilesSql, insertOrderSql } from './queries.js';
 import { toOrder, type FileRow, type Order, type OrderRow } from './rows.js';
-import { deadlineTimers } from './timers.js';
+import { remindPending } from './timers.js';
 
 /** Another request with the same Idempotency-Key committed first; its order is the answer. */
 export class DuplicatePurchase extends Error {}
@@ -28,7 +27,6 @@ export interface PurchaseRecord {
   values: string[];
   feePercent: number;
   orders: OrdersConfig;
-  jobs: JobRegistry;
   /** A free take (the task's developer or an admin): price 0, no discount used, no money moves. */
   free: boolean;
   /** The generated answer of an auto task, already in the BlobStore. */
@@ -39,8 +37,7 @@ export interface PurchaseRecord {
 /**
  * Everything a purchase writes, as one statement, so it all happens or none of it and costs one
  * round trip (docs/PERFORMANCE.md, "Purchases"): the order, its first event, one use of the
- * buyer's discount, the money, and the file or the developer's notification and the order's
- * timers. Each part is its area's own SQL (`...Sql`), joined as data-modifying CTEs; the last
+ * buyer's discount, the money, and the file or the developer's notification. Each part is its area's own SQL (`...Sql`), joined as data-modifying CTEs; the last
  * SELECT refuses (and so undoes everything) when the order row was not written, a duplicate
  * whose first request committed meanwhile (its UNIQUE (buyer_id, idempotency_key) made this one
  * wait), or when the discount's last use went to another buyer. `post`'s rules hold as in every
@@ -48,7 +45,7 @@ export interface PurchaseRecord {
  *
  * Money: the buyer pays into escrow; an auto task is paid out at once (developer's share and
  * platform fee), a manual one when the buyer accepts the delivery or its window ends (escrow.ts);
- * a manual order gets its deadline and its timers (timers.ts). A free take has price 0: escrow
+ * a manual order gets its deadline, which its timers read from the row (timers.ts). A free take has price 0: escrow
  * holds nothing for it, so neither now nor at delivery does any leg exist.
  */
 export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<Order> {
@@ -79,6 +76,7 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
       freeTake: p.free,
       deadlineHours,
       deadlineAt,
+      remindPending: deadlineHours !== null && remindPending(p.orders, deadlineHours),
     })})`,
   ];
   /** Rows written before the money moves (see `written` below); each returns a row so it can be counted. */
@@ -99,7 +97,6 @@ export async function recordPurchase(ex: Executor, p: PurchaseRecord): Promise<O
     before.push('buyer_row');
     parts.push(sql`files AS (${insertFilesSql(orderId, [p.file])})`);
   } else {
-    deadlineTimers(p.orders, orderId, deadlineAt!).forEach((t, i) => add(`timer${i}`, p.jobs.rescheduleSql(t.name, t.opts)));
     add(
       'notice',
       enqueueSql({

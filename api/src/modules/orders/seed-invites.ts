@@ -8,8 +8,6 @@ import { payoutLegs } from './money.js';
 import { purchase, purchaseContext } from './purchase.js';
 import { transition } from './queries.js';
 import type { Order } from './rows.js';
-import { cancelAll } from './timers.js';
-import type { JobRegistry } from '../../jobs/index.js';
 import { topUp } from '../wallets/index.js';
 
 const STUDENT = 100001;
@@ -40,7 +38,7 @@ async function manualTasks(tx: Executor): Promise<{ id: number; argumentCount: n
  * A friend's order taken to DONE as its developer and buyer would: delivered (a message, no
  * file), accepted, escrow released to the developer. Only DONE orders count for the bonus.
  */
-async function complete(jobs: JobRegistry, tx: Executor, o: Order): Promise<void> {
+async function complete(tx: Executor, o: Order): Promise<void> {
   const delivered = await transition(tx, {
     orderId: o.id,
     from: ['IN_PROGRESS'],
@@ -56,7 +54,6 @@ async function complete(jobs: JobRegistry, tx: Executor, o: Order): Promise<void
     set: sql`completed_at = now()`,
     event: { kind: 'ACCEPT', actor: 'STUDENT', actorId: o.buyerId },
   });
-  await cancelAll(jobs, tx, o.id);
   if (o.price > 0) await post(tx, payoutLegs(o.id, o.developerId, o.price, o.platformFeePercent, 'ESCROW_RELEASE'));
 }
 
@@ -88,7 +85,7 @@ export const seedInvites: SeedStep = async (tx, deps) => {
       const values = Array.from({ length: task.argumentCount }, (_, k) => (k === 0 ? `${f.lastName} ${f.firstName[0]}.` : 'Демо'));
       // A savepoint of its own, as in the orders seed: a purchase re-priced after a refused statement goes on in it.
       const { order } = await tx.transaction((sp) => purchase(ctx, sp, buyer, { taskId: task.id, arguments: values }, `demo-seed-friend-order-${n}`));
-      await complete(deps.jobs, tx, order);
+      await complete(tx, order);
       spent += order.price;
     }
     // And one order still in progress each, for the demo developer's queue.

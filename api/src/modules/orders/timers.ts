@@ -1,87 +1,73 @@
-import { HOUR_MS } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
-import type { Executor } from '../../db/client.js';
-import type { JobRegistry, Reschedule } from '../../jobs/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { JobLog } from '../../jobs/index.js';
+import { claimDue, deferTimer, type OrderTimer } from './queries.js';
 
 /**
- * An order's timers are one-off jobs keyed by the order id (docs/JOBS.md), scheduled and
- * cancelled in the transaction of the change of state that makes them due or moot. Their
- * handlers (jobs.ts) re-check the state, so a timer that fires after a click finds nothing to do.
+ * An order's timers are read from the order itself (docs/JOBS.md, "The order timers"): each
+ * is a recurring sweep that takes the orders due by their own columns, so a purchase or a
+ * change of state writes no job row. The status is the switch: an order that leaves the state
+ * a timer waits for leaves that timer's partial index with it (migration 0075).
  */
-export const ORDER_JOBS = {
-  /** DELIVERED and the acceptance window ended: release escrow to the developer. */
+export const ORDER_TIMERS = {
+  /** DELIVERED and `accept_until` passed: release escrow to the developer. */
   release: 'orders.release',
-  /** Still IN_PROGRESS ORDER_AUTO_REFUND_HOURS after the deadline: refund the buyer. */
+  /** Still IN_PROGRESS ORDER_AUTO_REFUND_HOURS after `deadline_at`: refund the buyer. */
   overdue: 'orders.overdue',
-  /** ORDER_REMIND_BEFORE_HOURS before the deadline: remind the developer. */
+  /** IN_PROGRESS, `remind_pending`, ORDER_REMIND_BEFORE_HOURS before `deadline_at`: remind the developer. */
   remind: 'orders.remind',
 } as const;
 
-export interface OrderJobPayload {
-  orderId: number;
-}
+export type { OrderTimer };
 
-const later = (d: Date, hours: number) => new Date(d.getTime() + hours * HOUR_MS);
+/** Orders one sweep takes per run; more wait for the next run, so a run stays short. */
+export const SWEEP_BATCH = 100;
 
-/** A timer to set: a job's name, its key (the order id) and when it runs. */
-export interface OrderTimer {
-  name: OrderJobName;
-  opts: Reschedule<OrderJobName>;
-}
+/** How long an order whose handler failed is passed over before its sweep tries it again. */
+export const TIMER_RETRY_MS = 60_000;
 
-type OrderJobName = (typeof ORDER_JOBS)[keyof typeof ORDER_JOBS];
-
-const overdueTimer = (cfg: OrdersConfig, orderId: number, deadlineAt: Date): OrderTimer => ({
-  name: ORDER_JOBS.overdue,
-  opts: { key: String(orderId), runAt: later(deadlineAt, cfg.autoRefundHours), payload: { orderId } },
-});
+/** Acts on one due order, in the transaction that claimed it. */
+export type TimerAction = (tx: Executor, orderId: number) => Promise<void>;
 
 /**
- * The timers of an order (again) in progress with this deadline: its overdue refund and, unless
- * the deadline is too close to remind before (the new-order message already named it), the
- * developer's reminder.
+ * One run of a timer's sweep: up to SWEEP_BATCH due orders, each in its own transaction (claim
+ * and act together, so an order is acted on once however many instances sweep). A failing
+ * order is logged and deferred; the batch goes on. Answers how many orders were acted on.
  */
-export function deadlineTimers(cfg: OrdersConfig, orderId: number, deadlineAt: Date): OrderTimer[] {
-  const remindAt = later(deadlineAt, -cfg.remindBeforeHours);
-  const remind = cfg.remindBeforeHours > 0 && remindAt.getTime() > Date.now();
-  return [
-    overdueTimer(cfg, orderId, deadlineAt),
-    ...(remind ? [{ name: ORDER_JOBS.remind, opts: { key: String(orderId), runAt: remindAt, payload: { orderId } } }] : []),
-  ];
+export async function sweep(
+  deps: { db: Db; config: { orders: OrdersConfig } },
+  timer: OrderTimer,
+  act: TimerAction,
+  opts: { log: JobLog; signal?: AbortSignal; batch?: number },
+): Promise<number> {
+  const batch = opts.batch ?? SWEEP_BATCH;
+  let acted = 0;
+  for (let i = 0; i < batch && !opts.signal?.aborted; i++) {
+    const claimed: { id: number | null } = { id: null };
+    try {
+      await deps.db.transaction(async (tx) => {
+        claimed.id = await claimDue(tx, timer, deps.config.orders);
+        if (claimed.id !== null) await act(tx, claimed.id);
+      });
+    } catch (err) {
+      // The claim itself failed (the database): the recurring job records it and runs again.
+      if (claimed.id === null) throw err;
+      opts.log.error({ err, job: ORDER_TIMERS[timer], orderId: claimed.id, retryInMs: TIMER_RETRY_MS }, 'order timer failed, will retry');
+      await deferTimer(deps.db, claimed.id, TIMER_RETRY_MS);
+      continue;
+    }
+    if (claimed.id === null) break;
+    acted++;
+    opts.log.info({ job: ORDER_TIMERS[timer], orderId: claimed.id }, 'order timer done');
+  }
+  return acted;
 }
 
-/** The refund of an order still undelivered ORDER_AUTO_REFUND_HOURS after its deadline. */
-export async function scheduleOverdue(jobs: JobRegistry, tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
-  const t = overdueTimer(cfg, orderId, deadlineAt);
-  await jobs.reschedule(tx, t.name, t.opts);
-}
-
-/** An order is (again) in progress with this deadline: its overdue refund and the developer's reminder. */
-export async function scheduleDeadline(jobs: JobRegistry, tx: Executor, cfg: OrdersConfig, orderId: number, deadlineAt: Date): Promise<void> {
-  const timers = deadlineTimers(cfg, orderId, deadlineAt);
-  for (const t of timers) await jobs.reschedule(tx, t.name, t.opts);
-  if (!timers.some((t) => t.name === ORDER_JOBS.remind)) await jobs.cancel(tx, ORDER_JOBS.remind, String(orderId));
-}
-
-/** The order left IN_PROGRESS (delivered or refunded): no overdue refund, no reminder. */
-export async function cancelDeadline(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
-  await jobs.cancel(tx, ORDER_JOBS.overdue, String(orderId));
-  await jobs.cancel(tx, ORDER_JOBS.remind, String(orderId));
-}
-
-/** Delivered: escrow is released at the end of the acceptance window unless the buyer acts. */
-export async function scheduleRelease(jobs: JobRegistry, tx: Executor, orderId: number, acceptUntil: Date): Promise<void> {
-  const payload: OrderJobPayload = { orderId };
-  await jobs.reschedule(tx, ORDER_JOBS.release, { key: String(orderId), runAt: acceptUntil, payload });
-}
-
-/** The buyer acted on the delivery (accepted, asked for a revision, disputed) or an admin refunded it. */
-export async function cancelRelease(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
-  await jobs.cancel(tx, ORDER_JOBS.release, String(orderId));
-}
-
-/** Every timer of the order: it is closed. */
-export async function cancelAll(jobs: JobRegistry, tx: Executor, orderId: number): Promise<void> {
-  await cancelDeadline(jobs, tx, orderId);
-  await cancelRelease(jobs, tx, orderId);
+/**
+ * Whether an order (again) in progress with a span of `deadlineHours` is owed the developer's
+ * reminder: not when the deadline is too close to remind before it (the new-order or revision
+ * message already named it), nor when reminders are off.
+ */
+export function remindPending(cfg: OrdersConfig, deadlineHours: number): boolean {
+  return cfg.remindBeforeHours > 0 && deadlineHours > cfg.remindBeforeHours;
 }
