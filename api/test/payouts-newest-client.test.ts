@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMonobank, type FakeMonobank } from '../src/fakes/monobank.js';
 import { ADMIN_ID, createTestContext, login, type TestContext } from './helpers.js';
-import { expectLedgerBalanced } from './ledger-helpers.js';
+import { expectLedgerBalanced, topUpApi } from './ledger-helpers.js';
 import { payoutCalls } from './payout-helpers.js';
 
 let ctx: TestContext;
@@ -79,4 +79,20 @@ describe('the newest client (1.21.5) against the payout desk', () => {
     expect(rates.statusCode).toBe(200);
     expect(rates.json()).toMatchObject({ currencyCodeA: 978, currencyCodeB: 980, rate: expect.any(Number) });
   });
+
+  it("pages a wallet's transactions one after another (keyset) exactly as one long page, `last` on the final one", async () => {
+    const STUDENT = 8802;
+    const student = await login(ctx.app, { id: STUDENT, username: 'reader' });
+    for (let i = 1; i <= 7; i++) await topUpApi(ctx.app, admin, STUDENT, 100 + i);
+    const wallet = (await call(student, 'GET', `/api/v1/wallets/${STUDENT}`)).json().find((w: { walletType: string }) => w.walletType === 'DEFAULT');
+    const read = async (page: number, limit: number) => (await call(student, 'GET', `/api/v1/transactions/transaction/${wallet.id}?page=${page}&limit=${limit}`)).json<{ content: { id: string; amount: number }[]; last: boolean }>();
+    const whole = await read(0, 50);
+    expect(whole.content.map((t) => t.amount)).toEqual([107, 106, 105, 104, 103, 102, 101]);
+    const jumped = await read(2, 3);
+    expect(jumped).toEqual({ content: whole.content.slice(6), last: true });
+    const pages = [await read(0, 3), await read(1, 3), await read(2, 3)];
+    expect(pages.map((p) => p.last)).toEqual([false, false, true]);
+    expect(pages.flatMap((p) => p.content)).toEqual(whole.content);
+  });
 });
+

@@ -1,7 +1,9 @@
 import { MSG, kopecksToUah, type FeedItem, type FeedPage } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import type { PageKeys } from '../../lib/page-keys.js';
 import { feedRows, ownerOf, walletAccount, type FeedRow } from './payouts.queries.js';
+import type { TransferKey } from './queries.js';
 
 type Kind = Pick<FeedItem, 'type' | 'status'> & { title: string };
 
@@ -33,19 +35,26 @@ function kindOf(r: FeedRow): Kind {
   return { type: 'WITHDRAW', status: 'SUCCESS', title: label[r.kind] ?? 'Списання' };
 }
 
-/** A page of one wallet's transactions for its owner or an admin. */
+/**
+ * A page of one wallet's transactions for its owner or an admin. With `keys`, a page right after
+ * one this instance served starts at that page's last row (lib/page-keys.ts).
+ */
 export async function walletFeed(
   ex: Executor,
   caller: { telegramId: number; isAdmin: boolean },
   walletId: number,
   page: number,
   limit: number,
+  keys?: PageKeys<TransferKey>,
 ): Promise<FeedPage> {
   const account = await walletAccount(ex, walletId);
   if (!account) throw notFound(MSG.walletNotFound);
   const ownerId = Number(account.owner_id);
   if (ownerId !== caller.telegramId && !caller.isAdmin) throw forbidden(MSG.forbidden);
-  const found = await feedRows(ex, walletId, page, limit);
+  const list = `${walletId}:${limit}`;
+  const found = await feedRows(ex, walletId, page, limit, keys?.before(list, page));
+  const end = found[limit - 1];
+  if (keys && end && found.length > limit) keys.remember(list, page, { at: end.at_key, id: String(end.id), incoming: end.incoming });
   const owner = (await ownerOf(ex, ownerId)) ?? { username: '', photo: '' };
   const content = found.slice(0, limit).map((r): FeedItem => {
     const k = kindOf(r);

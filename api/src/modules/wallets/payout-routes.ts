@@ -22,11 +22,14 @@ import { assertSelfOrAdmin, currentUser } from '../../http/auth.js';
 import { ownDevWallet, payoutRules, saveDetails, savedDetails, walletEntries } from './details.js';
 import { withdrawQueue } from './desk.js';
 import { walletFeed } from './feed.js';
+import { createPageKeys } from '../../lib/page-keys.js';
+import type { TransferKey } from './queries.js';
 import { requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
 
 /** The payout desk: saved details, the newest client's wallet calls, and the admins' queue. */
 export const payoutRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
   const payoutEnv = { jobs, payouts: config.payouts };
+  const feedPages = createPageKeys<TransferKey>();
   return [
     route(ep.walletEntries, { params: TelegramIdParam, answer: WalletEntryList }, (request) => {
       assertSelfOrAdmin(request, request.params.telegramId);
@@ -68,7 +71,7 @@ export const payoutRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
     }),
 
     route(ep.walletFeed, { params: WalletIdParam, query: FeedQuery, answer: FeedPage }, (request) =>
-      walletFeed(db, currentUser(request), Number(request.params.walletId), request.query.page, request.query.limit),
+      walletFeed(db, currentUser(request), Number(request.params.walletId), request.query.page, request.query.limit, feedPages),
     ),
   ];
 };

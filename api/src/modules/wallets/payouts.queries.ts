@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { row, rows, type Executor } from '../../db/client.js';
-import { newestTransfersSql, type WithdrawalRow } from './queries.js';
+import { newestTransfersSql, type TransferKey, type WithdrawalRow } from './queries.js';
 
 /** The payout desk's SQL: saved details, wallet ids, the admins' queue, timers and the batched notice. */
 
@@ -138,6 +138,7 @@ export interface FeedRow {
   kind: string;
   amount: number | string;
   created_at: Date | string;
+  at_key: string;
   incoming: boolean;
   task_title: string | null;
   w_status: 'PENDING' | 'PAID' | 'REJECTED' | null;
@@ -152,16 +153,18 @@ export interface FeedRow {
  * A page of one wallet's transfers, newest first (ties by id), one row more than `limit` so
  * the caller knows whether it is the last. The other side of an order (the buyer of a sale,
  * the developer of a purchase) and the state of a withdrawal are joined for the page only.
+ * `after`: the previous page's last row, read from there (keyset) instead of skipping `page` pages.
  */
-export const feedRows = (ex: Executor, accountId: number, page: number, limit: number) =>
-  rows<FeedRow>(
+export const feedRows = (ex: Executor, accountId: number, page: number, limit: number, after?: TransferKey) => {
+  const skip = after ? 0 : page * limit;
+  return rows<FeedRow>(
     ex,
     sql`WITH page AS (
-          SELECT * FROM (${newestTransfersSql(sql`SELECT id, kind FROM accounts WHERE id = ${accountId}`, (page + 1) * limit + 1)}) both_ways
+          SELECT * FROM (${newestTransfersSql(sql`SELECT id, kind FROM accounts WHERE id = ${accountId}`, skip + limit + 1, after)}) both_ways
           ORDER BY created_at DESC, id DESC
-          LIMIT ${limit + 1} OFFSET ${page * limit}
+          LIMIT ${limit + 1} OFFSET ${skip}
         )
-        SELECT p.id, p.kind, p.amount, p.created_at, p.incoming, o.task_title,
+        SELECT p.id, p.kind, p.amount, p.created_at, p.at_key, p.incoming, o.task_title,
                w.status AS w_status, w.reason AS w_reason, COALESCE(w.details_masked, '•••• ' || w.card_last4) AS w_masked,
                other.telegram_id AS other_id, other.username AS other_username, other.photo AS other_photo
         FROM page p
@@ -172,6 +175,7 @@ export const feedRows = (ex: Executor, accountId: number, page: number, limit: n
         LEFT JOIN users other ON other.telegram_id = CASE WHEN p.incoming THEN o.buyer_id ELSE o.developer_id END
         ORDER BY p.created_at DESC, p.id DESC`,
   );
+};
 
 export const ownerOf = (ex: Executor, userId: number) =>
   row<{ username: string; photo: string }>(ex, sql`SELECT username, photo FROM users WHERE telegram_id = ${userId}`);
