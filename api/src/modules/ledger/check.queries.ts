@@ -37,15 +37,24 @@ export interface AccountNet {
   computed: string | number;
 }
 
+export interface Nets {
+  /** every system account, and every user account whose cached balance differs from its transfers */
+  accounts: AccountNet[];
+  /** what all user accounts cache (rows plus stripes) */
+  usersHold: number;
+  accountCount: number;
+}
+
 /**
- * Every system account and every user account whose cached balance differs from its transfers.
- * Reads the transfers with id > `from` (a range of the primary key) and adds them to the nets of
- * the point when `fromPoint`; otherwise `from` is 0 and every transfer is read. With `recordThrough`
- * (> `from`) the same statement also moves the point's nets to that id: in full mode into an emptied
- * table, incrementally by adding what moved in (from, recordThrough]. A data-modifying CTE runs
- * once whatever reads it, and the rest of the statement still sees the nets as they were.
+ * Each account's net against what it caches, in one pass over the accounts. Reads the transfers
+ * with id > `from` (a range of the primary key) and adds them to the nets of the point when
+ * `fromPoint`; otherwise `from` is 0 and every transfer is read. With `recordThrough` (> `from`)
+ * the same statement also moves the point's nets to that id: in full mode into an emptied table,
+ * incrementally by adding what moved in (from, recordThrough]. A data-modifying CTE runs once
+ * whatever reads it, and the rest of the statement still sees the nets as they were. The last
+ * row (code NULL) carries the totals.
  */
-export function accountNets(ex: Executor, opts: { from: number; fromPoint: boolean; recordThrough: number | null }): Promise<AccountNet[]> {
+export async function accountNets(ex: Executor, opts: { from: number; fromPoint: boolean; recordThrough: number | null }): Promise<Nets> {
   const { from, fromPoint, recordThrough } = opts;
   const record =
     recordThrough === null
@@ -56,7 +65,7 @@ export function accountNets(ex: Executor, opts: { from: number; fromPoint: boole
           ON CONFLICT (account_id) DO UPDATE SET net = ledger_point_nets.net + EXCLUDED.net
           RETURNING 1)`;
   const upto = recordThrough ?? from;
-  return rows<AccountNet>(
+  const found = await rows<AccountNet & { id: string | number | null }>(
     ex,
     sql`WITH moved AS (
           SELECT credit_account_id AS id, amount, id AS tid FROM transfers WHERE id > ${from}
@@ -75,10 +84,14 @@ export function accountNets(ex: Executor, opts: { from: number; fromPoint: boole
                  COALESCE(b.net, 0) + COALESCE(d.net, 0) AS computed
           FROM accounts a LEFT JOIN striped s ON s.id = a.id LEFT JOIN base b ON b.id = a.id LEFT JOIN delta d ON d.id = a.id
         )${record}
-        SELECT code, owner_id, balance, computed FROM stored
+        SELECT id, code, owner_id, balance, computed FROM stored
         WHERE owner_id IS NULL OR balance <> computed
-        ORDER BY id`,
+        UNION ALL
+        SELECT NULL, NULL, NULL, COALESCE(SUM(balance) FILTER (WHERE owner_id IS NOT NULL), 0), count(*) FROM stored
+        ORDER BY 1 NULLS LAST`,
   );
+  const totals = found.pop();
+  return { accounts: found, usersHold: Number(totals?.balance ?? 0), accountCount: Number(totals?.computed ?? 0) };
 }
 
 /** How many transfers have id > `from`, and how many of them id <= `upto`. */
@@ -88,17 +101,6 @@ export async function transfersAfter(ex: Executor, from: number, upto: number): 
     sql`SELECT count(*) AS read, count(*) FILTER (WHERE id <= ${upto}) AS upto FROM transfers WHERE id > ${from}`,
   );
   return { read: Number(r?.read ?? 0), upto: Number(r?.upto ?? 0) };
-}
-
-/** The money users hold as cached balances (rows plus stripes) and how many accounts there are. */
-export async function userBalances(ex: Executor): Promise<{ sum: number; accounts: number }> {
-  const r = await row<{ sum: string | number | null; accounts: string | number }>(
-    ex,
-    sql`SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE owner_id IS NOT NULL)
-             + (SELECT COALESCE(SUM(s.amount), 0) FROM account_stripes s JOIN accounts a ON a.id = s.account_id WHERE a.owner_id IS NOT NULL) AS sum,
-               (SELECT count(*) FROM accounts) AS accounts`,
-  );
-  return { sum: Number(r?.sum ?? 0), accounts: Number(r?.accounts ?? 0) };
 }
 
 export const emptyPointNets = (ex: Executor) => ex.execute(sql`DELETE FROM ledger_point_nets`);

@@ -9,7 +9,6 @@ import {
   newestPoint,
   settledThrough,
   transfersAfter,
-  userBalances,
 } from './check.queries.js';
 import { SYSTEM } from './service.js';
 
@@ -78,12 +77,11 @@ export async function checkLedger(ex: Executor, opts: CheckOptions = {}): Promis
 
   const nets = await accountNets(ex, { from, fromPoint: point !== null, recordThrough: record });
   const counted = await transfersAfter(ex, from, record ?? from);
-  const users = await userBalances(ex);
 
   // A system account's stored balance must stay 0 and it has no stripes (CHECKs and ledger_post
   // see to both); its balance is what its transfers add up to. A user wallet's is its row plus its stripes.
   const systemBalance = new Map<string, number>();
-  for (const a of nets) {
+  for (const a of nets.accounts) {
     if (a.owner_id === null) {
       systemBalance.set(a.code, n(a.computed));
       if (n(a.balance) !== 0) problems.push(`account ${a.code}: balance ${n(a.balance)} but its transfers add up to 0`);
@@ -91,7 +89,7 @@ export async function checkLedger(ex: Executor, opts: CheckOptions = {}): Promis
       problems.push(`account ${a.code}: balance ${n(a.balance)} but its transfers add up to ${n(a.computed)}`);
     }
   }
-  const sum = users.sum + [...systemBalance.values()].reduce((a, b) => a + b, 0);
+  const sum = nets.usersHold + [...systemBalance.values()].reduce((a, b) => a + b, 0);
   if (sum !== 0) problems.unshift(`balances sum to ${sum} kopecks, not 0`);
 
   const negative = await rows<{ code: string; balance: number | string }>(
@@ -190,7 +188,7 @@ export async function checkLedger(ex: Executor, opts: CheckOptions = {}): Promis
   return {
     ok,
     problems,
-    accounts: users.accounts,
+    accounts: nets.accountCount,
     transfers: (point?.transfers ?? 0) + counted.read,
     mode: point ? 'incremental' : 'full',
     from,
