@@ -62,7 +62,7 @@ export async function smallDataset(serverUrl: string, users: number): Promise<Sc
   return { ...db, users };
 }
 
-/** Who and what the calls ask about, and how many rows the data holds for the answers' checks. */
+/** Who and what the calls ask about (seeded users only: the API's demo seed adds a few of its own), and how many rows the data holds for the answers' checks. */
 export interface Picks {
   admin: string;
   /** The buyer with the most orders, their order count and general wallet. */
@@ -98,11 +98,14 @@ export async function pick(url: string): Promise<Picks> {
   };
   try {
     const { admin } = await one<{ admin: string }>(`SELECT min(telegram_id)::text AS admin FROM user_roles WHERE role = 'ROLE_ADMIN' AND telegram_id > $1`, [SEED_ID_BASE]);
-    const heavy = await one<{ id: string; n: string }>(`SELECT buyer_id::text AS id, count(*) AS n FROM orders GROUP BY buyer_id ORDER BY count(*) DESC LIMIT 1`);
-    const inviter = await one<{ id: string; n: string }>(
-      `SELECT invited_by::text AS id, count(*) AS n FROM users WHERE invited_by IS NOT NULL GROUP BY invited_by ORDER BY count(*) DESC LIMIT 1`,
+    const heavy = await one<{ id: string; n: string }>(`SELECT buyer_id::text AS id, count(*) AS n FROM orders WHERE buyer_id > $1 GROUP BY buyer_id ORDER BY count(*) DESC LIMIT 1`,
+      [SEED_ID_BASE],
     );
-    const dev = await one<{ id: string }>(`SELECT developer_id::text AS id FROM orders GROUP BY developer_id ORDER BY count(*) DESC LIMIT 1`);
+    const inviter = await one<{ id: string; n: string }>(
+      `SELECT invited_by::text AS id, count(*) AS n FROM users WHERE invited_by > $1 GROUP BY invited_by ORDER BY count(*) DESC LIMIT 1`,
+      [SEED_ID_BASE],
+    );
+    const dev = await one<{ id: string }>(`SELECT developer_id::text AS id FROM orders WHERE developer_id > $1 GROUP BY developer_id ORDER BY count(*) DESC LIMIT 1`, [SEED_ID_BASE]);
     const closed = await one<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE developer_id = $1 AND status <> 'IN_PROGRESS'`, [dev.id]);
     const wallet = (owner: string, kind: string) => one<{ id: string }>(`SELECT id::text AS id FROM accounts WHERE owner_id = $1 AND kind = $2`, [owner, kind]);
     const transfersOf = (owner: string) =>
