@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch.js';
+import { DEMO_SEEDED_KEY } from '../src/modules/demo/seed.js';
 import { SEED_ID_BASE, databaseUrl, recreateDatabase, seedLarge } from './seed-large.js';
 
 /** Seeded users in a database made by seed-large.ts (0 when it has none or no tables). */
@@ -60,6 +61,20 @@ export async function smallDataset(serverUrl: string, users: number): Promise<Sc
     throw e;
   }
   return { ...db, users };
+}
+
+/**
+ * Marks the demo data as seeded, so the API (demo mode: no bot token) adds none: on the large set
+ * the demo seed's per-row steps run for minutes inside one transaction, and its rows would join the data.
+ */
+export async function skipDemoSeed(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`INSERT INTO meta (key, value) VALUES ($1, now()::text) ON CONFLICT DO NOTHING`, [DEMO_SEEDED_KEY]);
+  } finally {
+    await c.end();
+  }
 }
 
 /** Who and what the calls ask about (seeded users only: the API's demo seed adds a few of its own), and how many rows the data holds for the answers' checks. */

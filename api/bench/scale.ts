@@ -25,7 +25,7 @@ import { createTokenService } from '../src/lib/jwt.js';
 import type { Role } from '@zalik/contract';
 import { API_ROOT, envInt, freePort, sampleRss, startChild, table, type ChildServer } from './lib.js';
 import { scaleCalls, type Call, type Who } from './scale-calls.js';
-import { largeDataset, largeUsers, pick, smallDataset, type Picks } from './scale-data.js';
+import { largeDataset, largeUsers, pick, skipDemoSeed, smallDataset, type Picks } from './scale-data.js';
 
 const SERVER = process.env.DATABASE_URL;
 const DURATION = envInt('BENCH_DURATION', 10);
@@ -111,6 +111,7 @@ async function runDataset(label: string, url: string, users: number): Promise<Da
   const port = await freePort();
   const loadBefore = load();
   console.log(`\n== ${label}: ${users.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per call, load average ${loadBefore} ==`);
+  await skipDemoSeed(url);
   const api = await startChild(apiArgs, { ...env, PORT: String(port) }, port);
   const rss = sampleRss(api.pid);
   try {
