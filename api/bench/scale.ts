@@ -10,7 +10,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale
  *   BENCH_DATA=small,large (default both)   BENCH_DATABASE=zalik_large
  *   BENCH_USERS=1000000 (or --users N: the large set's size when it must be seeded; the small one is 1/1000 of the large one's)
- *   BENCH_DURATION=10 (s per call)   BENCH_CONNECTIONS=10   BENCH_FROM_SOURCE=1   BENCH_ONLY=<part of a call's name>
+ *   BENCH_DURATION=10 (s per call)   BENCH_CONNECTIONS=10   BENCH_FROM_SOURCE=1   BENCH_ONLY=<parts of calls' names, comma-separated>
  *
  * Exits 1 when an answer is broken (not 2xx, not the contract's shape, empty where the data holds
  * rows), never because of a time: times are the output.
@@ -34,7 +34,7 @@ const DATA = (process.env.BENCH_DATA ?? 'small,large').split(',').map((s) => s.t
 const LARGE_NAME = process.env.BENCH_DATABASE ?? 'zalik_large';
 const usersArg = process.argv.indexOf('--users');
 const USERS = usersArg > 0 ? Number(process.argv[usersArg + 1]) : envInt('BENCH_USERS', 1_000_000);
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const SECRET = randomBytes(32).toString('hex');
 const TOKEN_TTL = 3600;
 /** A slow answer is a figure, not a failure: autocannon waits this long (s) before it gives up on one. */
@@ -126,7 +126,7 @@ async function runDataset(label: string, url: string, users: number): Promise<Da
       `picked: admin ${picks.admin}, heavy student ${picks.heavyStudent} (${picks.heavyOrders} orders), inviter ${picks.inviter} (${picks.invited} friends), ` +
         `developer ${picks.developer} (${picks.developerTransfers} transfers), subject ${picks.subject}, "${picks.rareUsername}", "${picks.discountUsername}"`,
     );
-    const calls = scaleCalls(picks).filter((c) => !ONLY || c.name.includes(ONLY));
+    const calls = scaleCalls(picks).filter((c) => !ONLY || ONLY.some((o) => c.name.includes(o)));
     // The panels first, so that their first request is the one that computes them (60 s cache).
     const ordered = [...calls.filter((c) => c.panel), ...calls.filter((c) => !c.panel)];
     const firsts = new Map<string, { ms: number; rows: number; broken?: string }>();
