@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
   }
   interface Result {

@@ -3,8 +3,7 @@
  * on the PostgreSQL server of `DATABASE_URL` (default name `zalik_large`) and seeds it with
  * seed-large.ts. Other benchmarks read it with `BENCH_DATA=large` (its URL is printed).
  */
-import pg from 'pg';
-import { seedLarge } from './seed-large.js';
+import { recreateDatabase, seedLarge } from './seed-large.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -21,15 +20,9 @@ const name = arg('database', 'zalik_large');
 if (!Number.isSafeInteger(users) || users < 100) throw new Error('--users wants a whole number of at least 100');
 if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--database wants a plain lower-case name');
 
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const url = new URL(server);
-url.pathname = `/${name}`;
+const url = await recreateDatabase(server, name);
 
 const started = performance.now();
-console.log(`bench:seed: ${users.toLocaleString('en')} users into ${url.toString()}`);
-await seedLarge(url.toString(), users);
-console.log(`bench:seed: done in ${((performance.now() - started) / 1000).toFixed(0)} s; BENCH_DATA=large reads ${url.toString()}`);
+console.log(`bench:seed: ${users.toLocaleString('en')} users into ${url}`);
+await seedLarge(url, users);
+console.log(`bench:seed: done in ${((performance.now() - started) / 1000).toFixed(0)} s; BENCH_DATA=large reads ${url}`);

@@ -14,6 +14,7 @@
  * is clean, so every benchmark on this data starts from a true ledger.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, rows, type Executor } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { LONG_DB_TIMEOUTS } from '../src/db/timeouts.js';
@@ -260,4 +261,25 @@ export async function seedLarge(databaseUrl: string, users: number): Promise<Sca
   } finally {
     await database.close();
   }
+}
+
+/** Drops and creates database `name` on the server of `serverUrl`; answers its URL. */
+export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--database wants a plain lower-case name');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrl(serverUrl, name);
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

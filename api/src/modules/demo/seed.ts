@@ -29,10 +29,13 @@ const seedPersonas: SeedStep = async (tx, deps) => {
 // money; a conversation needs its order; the invited friends buy from the catalogue; their accepted orders get reviews.
 export const SEED_STEPS: SeedStep[] = [seedPersonas, seedCatalogue, seedWallets, seedOrders, seedThreads, seedInvites, seedReviews];
 
+/** The `meta` row that says a database has had its demo data (benchmarks write it to keep theirs out). */
+export const DEMO_SEEDED_KEY = 'demo_seeded';
+
 /** Seeds the demo data once per database: a marker row makes later starts skip it. */
 export async function seedDemo(deps: CoreDeps, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const marked = await rows(tx, sql`INSERT INTO meta (key, value) VALUES ('demo_seeded', now()::text) ON CONFLICT DO NOTHING RETURNING key`);
+    const marked = await rows(tx, sql`INSERT INTO meta (key, value) VALUES (${DEMO_SEEDED_KEY}, now()::text) ON CONFLICT DO NOTHING RETURNING key`);
     if (marked.length === 0) return false;
     for (const step of steps) await step(tx, deps);
     return true;
