@@ -60,10 +60,11 @@ function steps(s: Scale): [string, ReturnType<typeof sql>][] {
   const buyers = s.users - D;
   return [
     [
-      'users (a fifth invited by an earlier one)',
+      'users (a fifth invited by an earlier one, one in a thousand of them by user 11)',
       sql`INSERT INTO users (telegram_id, username, first_name, last_name, course_number, invited_by, created_at)
           SELECT ${n(B)} + g, 'student_' || g, 'Ім’я ' || g, 'Прізвище ' || (g % 997), 1 + g % 4,
-                 CASE WHEN g > 10 AND g % 5 = 0 THEN ${n(B)} + 1 + (g * 7919) % (g - 1) END,
+                 CASE WHEN g > 10 AND g % 5 = 0 THEN ${n(B)} + 1 +
+                   CASE WHEN g % 1000 = 0 THEN 10 ELSE (g * 2654435761) % 1000003 % (g - 1) END END,
                  now() - make_interval(days => (g % 700)::int)
           FROM generate_series(1::bigint, ${n(s.users)}) g`,
     ],
