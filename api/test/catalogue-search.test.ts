@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type CatalogueSearchResults } from '@zalik/contract';
+import { rows } from '../src/db/client.js';
 import { makeSubject, makeTask, makeTeacher } from './fixtures.js';
 import { createCatalogueWorld, DEVELOPER_ID, type CatalogueWorld } from './catalogue-fixtures.js';
 
@@ -74,6 +75,39 @@ describe('GET /api/v1/search', () => {
     expect(names(await search('фізіка')).subjects).toEqual(['Фізика']);
     expect(names(await search('лабараторна')).tasks).toEqual(['Лабораторна робота з оптики']);
     expect(names(await search('Коваленка')).teachers).toEqual(['Коваленко О. П.']);
+  });
+
+  it('finds titles holding every word, a misspelt one corrected by the words titles use', async () => {
+    const db = w.ctx.deps.db;
+    const near = await makeTask(db, { teacherId: ids.tkachenko, developerId: DEVELOPER_ID, title: 'Практична з оптики' });
+    try {
+      for (const q of ['лабараторна оптики', 'оптики лабараторна', 'Лабораторна з оптики'])
+        expect(names(await search(q)).tasks[0], q).toBe('Лабораторна робота з оптики');
+      expect(names(await search('практчна оптики')).tasks[0]).toBe('Практична з оптики');
+    } finally {
+      await db.execute(sql`UPDATE tasks SET deleted_at = now() WHERE id = ${near}`);
+    }
+  });
+
+  it('keeps the titles’ word list equal to the words of every title through inserts, renames and deletes', async () => {
+    const db = w.ctx.deps.db;
+    const counted = async (query: ReturnType<typeof sql>) =>
+      (await rows<{ word: string; uses: number | string }>(db, query)).map((r) => `${r.word}:${Number(r.uses)}`);
+    const words = () => counted(sql`SELECT word, uses FROM title_words ORDER BY word`);
+    const recount = () =>
+      counted(sql`SELECT w AS word, count(*) AS uses FROM tasks, title_words_of(tasks.search_title) w GROUP BY w ORDER BY w COLLATE "C"`);
+    const a = await makeTask(db, { teacherId: ids.kovalenko, developerId: DEVELOPER_ID, title: 'Курсова з квантової механіки' });
+    const b = await makeTask(db, { teacherId: ids.kovalenko, developerId: DEVELOPER_ID, title: 'Есе: квантової теорії поля' });
+    expect(await words()).toEqual(await recount());
+    expect(await words()).toEqual(expect.arrayContaining(['квантової:2', 'механіки:2']));
+    expect(names(await search('квантовоі механіки')).tasks[0]).toBe('Курсова з квантової механіки');
+    await db.execute(sql`UPDATE tasks SET title = 'Курсова з ядерної фізики' WHERE id = ${a}`);
+    await db.execute(sql`UPDATE tasks SET price = price + 1 WHERE id = ${b}`);
+    expect(await words()).toEqual(expect.arrayContaining(['квантової:1', 'механіки:1', 'ядерної:1']));
+    expect(await words()).toEqual(await recount());
+    await db.execute(sql`DELETE FROM tasks WHERE id IN (${a}, ${b})`);
+    expect(await words()).toEqual(await recount());
+    expect((await words()).some((x) => x.startsWith('квантової:') || x.startsWith('ядерної:'))).toBe(false);
   });
 
   it('matches any apostrophe with any other', async () => {

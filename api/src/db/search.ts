@@ -24,3 +24,12 @@ export function foldedContains(folded: SQL, text: string): SQL {
 export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
+
+/**
+ * The words of a folded search text as the catalogue's word list counts them (migration 0076's
+ * `title_words_of`: runs of letters, digits and apostrophes, three characters or more), each once,
+ * in the order typed. Shorter words carry no trigram an index could use.
+ */
+export function searchWords(folded: string): string[] {
+  return [...new Set(folded.split(/[^a-z0-9а-яёіїєґ']+/u).filter((w) => w.length >= 3))];
+}
