@@ -28,6 +28,7 @@ import { telegramPreparedMessages, type PreparedMessages } from './ports/prepare
 import { registerDepositJobs } from './modules/deposits/jobs.js';
 import { registerOrderJobs } from './modules/orders/jobs.js';
 import { registerInvitesJobs } from './modules/invites/jobs.js';
+import { registerCatalogueJobs } from './modules/catalogue/jobs.js';
 import { registerWalletJobs } from './modules/wallets/jobs.js';
 import { registerExplanationJobs } from './modules/explanations/jobs.js';
 import { registerThreadJobs } from './modules/threads/jobs.js';
@@ -144,6 +145,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   registerOutboxJobs(deps);
   registerOrderJobs(deps);
   registerInvitesJobs(deps);
+  registerCatalogueJobs(deps);
   registerWalletJobs(deps);
   registerExplanationJobs(deps);
   registerThreadJobs(deps);

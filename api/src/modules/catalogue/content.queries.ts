@@ -77,3 +77,24 @@ export async function updateFaq(ex: Executor, id: number, f: Partial<Omit<Faq, '
 
 /** Deletes a question; answers what it was, or nothing when there was none. */
 export const deleteFaq = (ex: Executor, id: number) => row<{ question: string }>(ex, sql`DELETE FROM faq WHERE id = ${id} RETURNING question`);
+
+/**
+ * Appends, in the given order, the entries whose question the FAQ does not hold yet (an admin's
+ * edited answer stays); answers how many were added. Locks the table's writers out meanwhile, so
+ * two runs cannot both find a question missing.
+ */
+export async function addMissingFaq(ex: Executor, entries: readonly Omit<Faq, 'id'>[]): Promise<number> {
+  await ex.execute(sql`LOCK TABLE faq IN SHARE ROW EXCLUSIVE MODE`);
+  let added = 0;
+  for (const f of entries) {
+    const created = await row(
+      ex,
+      sql`INSERT INTO faq (question, answer, position)
+          SELECT ${f.question}, ${f.answer}, (SELECT COALESCE(MAX(position), 0) + 1 FROM faq)
+          WHERE NOT EXISTS (SELECT 1 FROM faq WHERE question = ${f.question})
+          RETURNING id`,
+    );
+    if (created) added++;
+  }
+  return added;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { row, type Executor } from '../../db/client.js';
 import type { SeedStep } from '../../types/deps.js';
 import { PERSONAS } from '../users/index.js';
+import { addMissingFaq } from './content.queries.js';
 import { DEMO_ARGUMENTS, DEMO_FAQ, DEMO_NEWS, DEMO_SUBJECTS, KIND_ARGS, KIND_DESCRIPTION, type ArgKey, type WorkSpec } from './seed-data.js';
 
 const DOCX_GENERATOR = 'docx-template';
@@ -51,7 +52,5 @@ export const seedCatalogue: SeedStep = async (tx) => {
   for (const [i, n] of DEMO_NEWS.entries()) {
     await tx.execute(sql`INSERT INTO news (title, text, animation, position) VALUES (${n.title}, ${n.text}, ${n.animation}, ${i + 1})`);
   }
-  for (const [i, f] of DEMO_FAQ.entries()) {
-    await tx.execute(sql`INSERT INTO faq (question, answer, position) VALUES (${f.question}, ${f.answer}, ${i + 1})`);
-  }
+  await addMissingFaq(tx, DEMO_FAQ);
 };
