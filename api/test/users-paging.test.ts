@@ -63,6 +63,20 @@ describe('the user list', () => {
     expect(lastOf((await get('/api/v1/users?page=1&limit=25')).body)).toBe(false);
   });
 
+  it('keeps a page opened directly in place when reopened after new sign-ins, and the next page follows it', async () => {
+    const whole = ids((await get('/api/v1/users')).body);
+    const first = ids((await get('/api/v1/users?page=3&limit=7')).body);
+    expect(first).toEqual(whole.slice(21, 28));
+    await login(ctx.app, { id: 8899, username: 'newcomer' });
+    try {
+      // The jump remembered where page 2 ended: reopening reads after that user, not 21 rows into a longer list.
+      expect(ids((await get('/api/v1/users?page=3&limit=7')).body)).toEqual(first);
+      expect(ids((await get('/api/v1/users?page=4&limit=7')).body)).toEqual(whole.slice(28, 35));
+    } finally {
+      await ctx.deps.db.execute(sql`DELETE FROM users WHERE telegram_id = 8899`);
+    }
+  });
+
   it.each([
     [`limit=${PAGE_MAX_LIMIT + 1}`, MSG.limitInvalid],
     ['limit=0', MSG.limitInvalid],

@@ -161,13 +161,18 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
       const { limit, offset } = windowOf(page);
       // Page after page (the admin scrolling) continues from the previous page's last user
       // (lib/page-keys.ts) instead of skipping every user before it: page 1000, OFFSET 31 438 rows.
+      // A page read by OFFSET also reads the user just before it, which is where the previous
+      // page ended: reopening or refreshing this page then reads by key too.
       const list = `${JSON.stringify(filter)}:${page.limit}`;
       const last = userPages.before(list, page.page);
       const after = last === undefined ? sql`TRUE` : afterUser(last);
-      const found = await rows<UserRow>(
+      const lead = last === undefined && offset > 0 ? 1 : 0;
+      const read = await rows<UserRow>(
         db,
-        sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${limit} OFFSET ${last === undefined ? offset : 0}`,
+        sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${limit + lead} OFFSET ${last === undefined ? offset - lead : 0}`,
       );
+      if (lead && read[0]) userPages.remember(list, page.page - 1, Number(read[0].telegram_id));
+      const found = read.slice(lead);
       const end = found[page.limit - 1];
       if (end && found.length > page.limit) userPages.remember(list, page.page, Number(end.telegram_id));
       return pageFrom(found.map(asUser), page);
