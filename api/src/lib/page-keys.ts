@@ -3,7 +3,9 @@
  * clients keep sending `page` numbers. Both clients page forward one page at a time, so page N
  * finds page N-1's last key here and reads only its own rows instead of skipping N × limit; a
  * page nobody asked for before it (a jump, another instance, an evicted key) is read with OFFSET
- * as before and its end is kept for the next. Bounded: the oldest lists are forgotten first.
+ * as before and its end is kept for the next (the admin's user list also reads the row just
+ * before such a page and keeps it as the previous page's end, so reopening the page reads by key
+ * too). Bounded: the oldest lists are forgotten first.
  *
  * One instance per app (never module state): a key is only meaningful for the database it came
  * from. The key continues the list exactly where the client's previous page ended, so rows
