@@ -123,7 +123,9 @@ async function teachers(ex: Executor, q: string, limit: number) {
 /**
  * The query's words as the tasks' titles spell them (table `title_words`, migration 0076): a word
  * some title word starts with is kept (it is being typed), else the title word most similar to
- * it (pg_trgm's similarity over the threshold, closest first), else it stays as typed.
+ * it (pg_trgm's similarity over the threshold, closest first), else it stays as typed. A word
+ * with a digit is never replaced: "№1740" is a number the student means, and the numbered titles'
+ * numbers would all be "similar" to it.
  */
 async function correctedWords(ex: Executor, q: string): Promise<string[]> {
   const words = searchWords(q);
@@ -133,7 +135,7 @@ async function correctedWords(ex: Executor, q: string): Promise<string[]> {
     ex,
     sql`SELECT COALESCE(
           (SELECT x.w FROM title_words v WHERE v.word >= x.w AND v.word < x.w || chr(1114111) LIMIT 1),
-          (SELECT v.word FROM title_words v WHERE v.word % x.w ORDER BY v.word <-> x.w, v.word LIMIT 1),
+          (SELECT v.word FROM title_words v WHERE x.w !~ '[0-9]' AND v.word % x.w ORDER BY v.word <-> x.w, v.word LIMIT 1),
           x.w) AS w
         FROM unnest(ARRAY[${typed}]::text[]) WITH ORDINALITY AS u(typed, i), LATERAL (SELECT u.typed COLLATE "C" AS w) x
         ORDER BY u.i`,
