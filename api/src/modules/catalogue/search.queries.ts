@@ -135,7 +135,7 @@ async function correctedWords(ex: Executor, q: string): Promise<string[]> {
     ex,
     sql`SELECT COALESCE(
           (SELECT x.w FROM title_words v WHERE v.word >= x.w AND v.word < x.w || chr(1114111) LIMIT 1),
-          (SELECT v.word FROM title_words v WHERE x.w !~ '[0-9]' AND v.word % x.w ORDER BY v.word <-> x.w, v.word LIMIT 1),
+          (SELECT v.word FROM title_words v WHERE x.w !~ '[0-9]' AND v.word % x.w ORDER BY v.word <-> x.w LIMIT 1),
           x.w) AS w
         FROM unnest(ARRAY[${typed}]::text[]) WITH ORDINALITY AS u(typed, i), LATERAL (SELECT u.typed COLLATE "C" AS w) x
         ORDER BY u.i`,
