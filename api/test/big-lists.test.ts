@@ -152,16 +152,22 @@ describe('lists asked for whole', () => {
   });
 
   it('open disputes are every one once, oldest first, each with its own story', async () => {
-    // 120 of the copies disputed in three instants: more than two batches of 50, cut through ties.
+    // 600 of the copies disputed in three instants: more than two batches of 250, cut through ties.
     await ctx.deps.db.execute(sql`
       UPDATE orders SET status = 'DISPUTED', delivered_at = now(), accept_until = now() + interval '3 days',
              disputed_at = now() - make_interval(secs => id % 3), dispute_reason = 'Не той варіант: ' || id
-      WHERE id IN (SELECT id FROM orders WHERE idempotency_key LIKE 'copy-%' ORDER BY id LIMIT 120)`);
-    const disputes = await getJson<{ id: string; disputeReason: string }[]>('/api/v1/histories/disputes');
+      WHERE id IN (SELECT id FROM orders WHERE idempotency_key LIKE 'copy-%' ORDER BY id LIMIT 600)`);
+    await ctx.deps.db.execute(sql`
+      INSERT INTO order_events (order_id, kind, from_status, to_status, actor, actor_id, note)
+      SELECT id, 'DISPUTE', 'DELIVERED', 'DISPUTED', 'STUDENT', buyer_id, dispute_reason FROM orders WHERE status = 'DISPUTED'`);
+    const disputes = await getJson<{ id: string; disputeReason: string; events: { kind: string; note: string | null }[] }[]>('/api/v1/histories/disputes');
     const ordered = await rows<{ id: number | string }>(ctx.deps.db, sql`SELECT id FROM orders WHERE status = 'DISPUTED' ORDER BY disputed_at, id`);
-    expect(disputes).toHaveLength(120);
+    expect(disputes).toHaveLength(600);
     expect(disputes.map((d) => d.id)).toEqual(ordered.map((r) => String(r.id)));
-    for (const d of disputes) expect(d.disputeReason).toBe(`Не той варіант: ${d.id}`);
+    for (const d of disputes) {
+      expect(d.disputeReason).toBe(`Не той варіант: ${d.id}`);
+      expect(d.events).toEqual([expect.objectContaining({ kind: 'DISPUTE', note: `Не той варіант: ${d.id}` })]);
+    }
     await expectLedgerBalanced(ctx.deps);
   });
 });

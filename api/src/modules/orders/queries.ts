@@ -267,13 +267,19 @@ export function closedOrdersOf(ex: Executor, developerId: number, page: { limit:
   );
 }
 
+/** A moment as ISO 8601 text (JSON's form of a timestamp). */
+const isoText = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
 /** Open disputes, oldest first, `size` at a time, each batch with its orders' files and every event. */
 export async function* openDisputes(ex: Executor, size: number): AsyncGenerator<{ disputes: DisputeRow[]; files: FileRow[]; events: EventRow[] }> {
   const batches = inBatches<DisputeRow>((last) => {
     const after = last ? sql`(o.disputed_at, o.id) > (SELECT disputed_at, id FROM orders WHERE id = ${last.id})` : sql`TRUE`;
     return rows<DisputeRow>(
       ex,
-      sql`SELECT o.*, b.username AS buyer_username, d.username AS developer_username
+      sql`SELECT o.id, o.buyer_id, o.developer_id, o.arguments, o.task_title, o.subject_name, o.teacher_name, o.price, o.message,
+                 o.dispute_reason, ${isoText(sql`o.created_at`)} AS created_at, ${isoText(sql`o.deadline_at`)} AS deadline_at,
+                 ${isoText(sql`o.delivered_at`)} AS delivered_at, ${isoText(sql`o.disputed_at`)} AS disputed_at,
+                 b.username AS buyer_username, d.username AS developer_username
           FROM orders o JOIN users b ON b.telegram_id = o.buyer_id JOIN users d ON d.telegram_id = o.developer_id
           WHERE o.status = 'DISPUTED' AND ${after} ORDER BY o.disputed_at, o.id LIMIT ${size}`,
     );

@@ -319,29 +319,52 @@ export function toDeveloperOrder(r: InProgressRow): DeveloperOrder {
   };
 }
 
-export interface DisputeRow extends InProgressRow {
+/**
+ * What a dispute shows, and no more of the order: an admin's list holds up to 2 000 of them, and
+ * the driver parsed each one's every column, a dozen timestamps among them. The moments come as
+ * ISO text, which `Date` parses natively.
+ */
+export interface DisputeRow {
+  id: number | string;
+  buyer_id: number | string;
+  developer_id: number | string;
+  arguments: string[] | string;
+  task_title: string;
+  subject_name: string;
+  teacher_name: string;
+  price: number | string;
+  message: string | null;
+  dispute_reason: string | null;
+  created_at: string;
+  deadline_at: string | null;
+  delivered_at: string | null;
+  disputed_at: string | null;
+  buyer_username: string;
   developer_username: string;
 }
 
+const isoText = (d: string | null) => (d === null ? null : iso(d));
+
+/** `files` and `events` are this order's own. */
 export function toDispute(r: DisputeRow, files: FileRow[], events: EventRow[], links: FileLinks): Dispute {
-  const o = toOrder(r, files);
+  const createdAt = iso(r.created_at);
   return {
-    id: String(o.id),
-    taskTitle: o.taskTitle,
-    subjectName: o.subjectName,
-    teacherName: o.teacherName,
-    price: kopecksToUah(o.price),
-    arguments: o.arguments,
-    buyer: { telegramId: String(o.buyerId), username: r.buyer_username },
-    developer: { telegramId: String(o.developerId), username: r.developer_username },
-    createdAt: o.createdAt,
-    deadlineAt: isoOrNull(o.deadlineAt),
-    deliveredAt: isoOrNull(o.deliveredAt),
-    disputedAt: isoOrNull(o.disputedAt) ?? o.createdAt,
-    disputeReason: o.disputeReason ?? '',
-    message: o.message,
+    id: String(r.id),
+    taskTitle: r.task_title,
+    subjectName: r.subject_name,
+    teacherName: r.teacher_name,
+    price: kopecksToUah(Number(r.price)),
+    arguments: typeof r.arguments === 'string' ? (JSON.parse(r.arguments) as string[]) : r.arguments,
+    buyer: { telegramId: String(r.buyer_id), username: r.buyer_username },
+    developer: { telegramId: String(r.developer_id), username: r.developer_username },
+    createdAt,
+    deadlineAt: isoText(r.deadline_at),
+    deliveredAt: isoText(r.delivered_at),
+    disputedAt: isoText(r.disputed_at) ?? createdAt,
+    disputeReason: r.dispute_reason ?? '',
+    message: r.message,
     // Only admins read disputes.
-    files: o.files.map((f) => ({ fileName: f.fileName, link: links.link(f.id, { staff: true }) })),
-    events: events.filter((e) => Number(e.order_id) === o.id).map(toOrderEvent),
+    files: files.map((f) => ({ fileName: f.file_name, link: links.link(f.id, { staff: true }) })),
+    events: events.map(toOrderEvent),
   };
 }
