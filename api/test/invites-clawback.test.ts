@@ -3,18 +3,21 @@
  * Three friends buy, the inviter claims, the orders are cancelled and refunded: the bonus must
  * not be claimable while the orders can still be refunded, and a bonus already paid (under the
  * old rule) is taken back once, as far as the balance allows, the rest from later credits.
- * The race at the end runs truly in parallel on PostgreSQL's pool (serialised on PGlite).
+ * The race at the end runs truly in parallel on PostgreSQL's pool (serialised on PGlite), 20
+ * times there; on PostgreSQL a clawback and a top-up are also made to overlap both ways round,
+ * each held open by the test at the point where the other used to slip past it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type InviteProgress, type Transaction } from '@zalik/contract';
-import { row, rows } from '../src/db/client.js';
+import { row, rows, type Executor } from '../src/db/client.js';
 import { SYSTEM, post } from '../src/modules/ledger/service.js';
-import { auth, login, type TestContext } from './helpers.js';
+import { auth, login, onPostgres, type TestContext } from './helpers.js';
 import { buy, manualTask, openWorld, topUp, type World } from './purchase-world.js';
 import { balanceUah, expectLedgerBalanced, topUpApi } from './ledger-helpers.js';
 import { orderCalls } from './escrow-helpers.js';
 import { REVIEW_BONUSES_JOB } from '../src/modules/invites/jobs.js';
+import { takeBackBonusIfUnearned } from '../src/modules/invites/clawback.js';
 
 let ctx: TestContext;
 let w: World;
@@ -23,7 +26,8 @@ let taskId: number;
 let nextId = 7_300;
 
 beforeAll(async () => {
-  ({ ctx, w } = await openWorld());
+  // The race below signs in 16 users a round for 20 rounds.
+  ({ ctx, w } = await openWorld({ RATE_LIMIT_AUTH: '1000000/60' }));
   o = orderCalls(ctx, w);
   taskId = await manualTask(ctx, w, { price: 100 });
 });
@@ -56,6 +60,12 @@ async function paidUnderOldRule(inviter: number): Promise<void> {
   await ctx.deps.db.transaction((tx) =>
     post(tx, [{ from: { system: SYSTEM.referral }, to: { user: inviter, wallet: 'general' }, amount: 10_000, kind: 'REFERRAL_BONUS', key: `referral-bonus:${inviter}`, reference: `referral:${inviter}` }]),
   );
+}
+
+/** The order REFUNDED and its price back to the buyer, in the caller's transaction, without the referral rule. */
+async function refundWithoutClawback(tx: Executor, orderId: string, buyer: number): Promise<void> {
+  const [o] = await rows<{ price: number | string }>(tx, sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now() WHERE id = ${Number(orderId)} RETURNING price`);
+  await post(tx, [{ from: { system: SYSTEM.escrow }, to: { user: buyer, wallet: 'general' }, amount: Number(o!.price), kind: 'REFUND', key: `old-refund:${orderId}` }]);
 }
 
 const claim = (token: string) => ctx.app.inject({ method: 'PUT', url: '/api/v1/invites/deposit-amount', headers: auth(token) });
@@ -159,12 +169,7 @@ describe('the three friends', () => {
 
 describe('bonuses paid before refunds took them back', () => {
   /** A refund as the code before 0027 made it: the order REFUNDED, escrow back to the buyer, no clawback. */
-  async function refundedTheOldWay(orderId: string, buyer: number): Promise<void> {
-    await ctx.deps.db.transaction(async (tx) => {
-      const [o] = await rows<{ price: number | string }>(tx, sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now() WHERE id = ${Number(orderId)} RETURNING price`);
-      await post(tx, [{ from: { system: SYSTEM.escrow }, to: { user: buyer, wallet: 'general' }, amount: Number(o!.price), kind: 'REFUND', key: `old-refund:${orderId}` }]);
-    });
-  }
+  const refundedTheOldWay = (orderId: string, buyer: number) => ctx.deps.db.transaction((tx) => refundWithoutClawback(tx, orderId, buyer));
   const review = () => ctx.deps.jobs.job(REVIEW_BONUSES_JOB)!.handler({ key: 'after-0027', payload: {}, attempt: 1, signal: new AbortController().signal, log: console });
 
   it('are reviewed once by the job: taken back where the friends were refunded, kept where they still count', async () => {
@@ -196,7 +201,15 @@ describe('bonuses paid before refunds took them back', () => {
 });
 
 describe('racing the clawback', () => {
-  it('moves once when two refunds, a purchase and a top-up of the inviter race', async () => {
+  // PGlite's one connection runs them one after another, so only PostgreSQL gets anything from repeating it.
+  const rounds = onPostgres ? 20 : 1;
+
+  it(`moves once when two refunds, a purchase and a top-up of the inviter race (${rounds === 1 ? 'once' : `${rounds} times`})`, async () => {
+    for (let round = 0; round < rounds; round++) await raceRound();
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  async function raceRound(): Promise<void> {
     const circles = [];
     for (let i = 0; i < 4; i++) circles.push(await circle());
     for (const c of circles) {
@@ -225,6 +238,88 @@ describe('racing the clawback', () => {
       // A debt is left only where the wallet was emptied.
       if (left > 0) expect(balance).toBe(0);
     }
-    await expectLedgerBalanced(ctx.deps);
-  });
+  }
+
+  // The two transactions are held open by the test, so only PostgreSQL's pool can run them side by side.
+  if (onPostgres) {
+    /** Resolves once another session of this database waits for a lock, or `done` settles first. */
+    async function waitingOrDone(done: Promise<unknown>): Promise<void> {
+      let over = false;
+      void done.then(
+        () => (over = true),
+        () => (over = true),
+      );
+      for (;;) {
+        if (over) return;
+        const w = await row<{ n: number | string }>(
+          ctx.deps.db,
+          sql`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+        );
+        if (Number(w!.n) > 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+
+    /** An inviter holding 30 of a 100 bonus paid on open orders: a clawback takes 30 and leaves 70 owed. */
+    async function spentInviter(): Promise<Circle> {
+      const c = await circle();
+      await paidUnderOldRule(c.id);
+      const spend = await manualTask(ctx, w, { price: 70 });
+      expect((await buy(ctx, c.token, spend, ['Бойко О. О.', '2'])).statusCode).toBe(200);
+      return c;
+    }
+
+    /** What a 50 UAH top-up must end in, whichever of it and the clawback committed first: 50 more taken, 20 owed. */
+    async function expectTakenOnce(c: Circle): Promise<void> {
+      expect(await balanceUah(ctx.deps, c.id)).toBe(0);
+      expect(await owed(c.id)).toBe(2_000);
+      expect((await clawed(c.id)).reduce((a, b) => a + b, 0)).toBe(8_000);
+      await expectLedgerBalanced(ctx.deps);
+    }
+
+    it('takes a top-up once when it commits while a clawback that read the balance before it is still open', async () => {
+      const c = await spentInviter();
+      const friend = c.friends[0]!;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let read!: () => void;
+      const clawbackRead = new Promise<void>((r) => (read = r));
+      // The refund's transaction records the debt and takes the 30 it read, then waits for the test.
+      const clawback = ctx.deps.db.transaction(async (tx) => {
+        await refundWithoutClawback(tx, friend.order, friend.id);
+        await takeBackBonusIfUnearned(tx, friend.id);
+        read();
+        await gate;
+      });
+      await clawbackRead;
+      const topUp = topUpApi(ctx.app, w.admin, c.id, 50);
+      // The top-up either commits now (it must still pay the debt) or waits for the clawback.
+      await waitingOrDone(topUp);
+      release();
+      await Promise.all([clawback, topUp]);
+      await expectTakenOnce(c);
+    });
+
+    it('takes a top-up once when a clawback reads the balance while the top-up is still open', async () => {
+      const c = await spentInviter();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let credited!: () => void;
+      const topUpCredited = new Promise<void>((r) => (credited = r));
+      // The top-up is posted (its own debt check found nothing owed yet), then waits for the test.
+      const topUp = ctx.deps.db.transaction(async (tx) => {
+        await post(tx, [{ from: { system: SYSTEM.topup }, to: { user: c.id, wallet: 'general' }, amount: 5_000, kind: 'TOPUP', key: `open-topup:${c.id}` }]);
+        credited();
+        await gate;
+      });
+      await topUpCredited;
+      const refund = o.refund(c.friends[0]!.order);
+      // The refund either commits now, having read the balance without the top-up, or waits for it.
+      await waitingOrDone(refund);
+      release();
+      const [, res] = await Promise.all([topUp, refund]);
+      expect(res.statusCode).toBe(200);
+      await expectTakenOnce(c);
+    });
+  }
 });

@@ -112,3 +112,31 @@ BEGIN
   RETURN true;
 END
 $$;
+
+-- The users among `users` who owe a referral bonus taken back (referral_clawbacks, taken < amount),
+-- for `post` after a batch credited their general wallets (modules/ledger/debts.ts). It first
+-- takes each user's `referral_debt_lock` (below) shared, held until commit, and only then reads,
+-- in a statement of its own (a snapshot taken after the wait): credits to one wallet never wait
+-- for each other, but one that meets a clawback being recorded waits until it commits and then
+-- sees (and pays) its debt.
+CREATE OR REPLACE FUNCTION referral_debtors(users bigint[]) RETURNS SETOF bigint LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM referral_debt_lock(u, true) FROM unnest(users) u;
+  RETURN QUERY SELECT c.inviter_id FROM referral_clawbacks c
+    WHERE c.taken < c.amount AND c.inviter_id = ANY (users) ORDER BY c.inviter_id;
+END
+$$;
+
+-- One user's lock between their credits and a clawback of their referral bonus being recorded
+-- (docs/LEDGER.md, "Referral bonus"): shared for a credit, exclusive for the clawback, which
+-- takes it before it reads the balance and so waits for the credits in flight to commit.
+-- An advisory lock of class 7401 (telegram ids folded into the int key: a collision only waits).
+CREATE OR REPLACE FUNCTION referral_debt_lock(u bigint, shared boolean) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF shared THEN
+    PERFORM pg_advisory_xact_lock_shared(7401, (u % 2147483647)::int);
+  ELSE
+    PERFORM pg_advisory_xact_lock(7401, (u % 2147483647)::int);
+  END IF;
+END
+$$;

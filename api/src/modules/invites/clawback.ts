@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REFERRAL_FRIENDS_REQUIRED, REFERRAL_MIN_SPEND_UAH, uahToKopecks } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
-import { settleReferralDebt } from '../ledger/index.js';
+import { settleNewReferralDebt } from '../ledger/index.js';
 import { post } from '../ledger/index.js';
 
 /** The ledger key of a user's referral bonus: unique, so the bonus can be paid only once. */
@@ -52,7 +52,7 @@ export async function takeBackInvitersBonusIfUnearned(tx: Executor, inviterId: n
     sql`INSERT INTO referral_clawbacks (inviter_id, amount) VALUES (${inviterId}, ${Number(bonus.amount)})
         ON CONFLICT (inviter_id) DO NOTHING RETURNING inviter_id`,
   );
-  if (fresh) await settleReferralDebt(tx, inviterId, post);
+  if (fresh) await settleNewReferralDebt(tx, inviterId, post);
   return Boolean(fresh);
 }
 

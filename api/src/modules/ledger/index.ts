@@ -1,3 +1,3 @@
 // Other areas, plugins/ and bot/ import this area only through this file, so the rest of it can change freely.
-export { settleReferralDebt } from './debts.js';
+export { settleNewReferralDebt } from './debts.js';
 export { IdempotencyConflict, InsufficientFunds, SYSTEM, balances, ensureWallet, ledgerFailure, post, postSql, type Leg, type TransferKind, type WalletKind } from './service.js';
