@@ -30,7 +30,7 @@ describe('migrate', () => {
       expect(live!.src).toContain("'posted-now'");
       // Every function the ledger file states is defined as the file states it.
       const names = [...text.matchAll(/CREATE OR REPLACE FUNCTION (\w+)\(/g)].map((m) => m[1]);
-      expect(names).toEqual(['ledger_post', 'ledger_try_post', 'zalik_require']);
+      expect(names).toEqual(['ledger_post', 'ledger_try_post', 'zalik_require', 'referral_debtors', 'referral_debt_lock']);
     } finally {
       await test.close();
     }
