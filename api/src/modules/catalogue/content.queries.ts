@@ -54,11 +54,14 @@ export const listFaq = async (ex: Executor): Promise<Faq[]> =>
   (await rows<FaqRow>(ex, sql`SELECT id, question, answer FROM faq ORDER BY position, id`)).map(toFaq);
 
 /** Appends a question at the end. */
+/** A new question goes after the last one. */
+const nextFaqPosition = sql`(SELECT COALESCE(MAX(position), 0) + 1 FROM faq)`;
+
 export async function insertFaq(ex: Executor, f: Omit<Faq, 'id'>): Promise<Faq> {
   const created = await row<FaqRow>(
     ex,
     sql`INSERT INTO faq (question, answer, position)
-        VALUES (${f.question}, ${f.answer}, (SELECT COALESCE(MAX(position), 0) + 1 FROM faq))
+        VALUES (${f.question}, ${f.answer}, ${nextFaqPosition})
         RETURNING id, question, answer`,
   );
   return toFaq(created!);
@@ -90,7 +93,7 @@ export async function addMissingFaq(ex: Executor, entries: readonly Omit<Faq, 'i
     const created = await row(
       ex,
       sql`INSERT INTO faq (question, answer, position)
-          SELECT ${f.question}, ${f.answer}, (SELECT COALESCE(MAX(position), 0) + 1 FROM faq)
+          SELECT ${f.question}, ${f.answer}, ${nextFaqPosition}
           WHERE NOT EXISTS (SELECT 1 FROM faq WHERE question = ${f.question})
           RETURNING id`,
     );

@@ -11,6 +11,9 @@ import { idOut } from './common.js';
  */
 export const WORD_SIMILARITY = 0.4;
 
+/** Whether the name in `column` starts with `literal` (a LIKE-escaped text) or has a word that does. */
+const startsAWord = (column: SQL, literal: string): SQL => sql`(${column} LIKE ${`${literal}%`} OR ${column} LIKE ${`% ${literal}%`})`;
+
 /**
  * Up to four passes over `folded`, a column holding `search_fold` of the name, each run only
  * while the ones before found fewer than `limit`:
@@ -51,13 +54,11 @@ async function passes<R>(
   };
   if (order.prefixIndexed) await run(sql`(${column} COLLATE "C") LIKE ${`${literal}%`}`, order.prefixIndexed);
   const contains = sql`${column} LIKE ${`%${literal}%`}`;
-  const atWordStart = sql`(${column} LIKE ${`${literal}%`} OR ${column} LIKE ${`% ${literal}%`})`;
-  await run(contains, sql`${atWordStart} DESC, char_length(${column}), ${order.tie}`);
+  await run(contains, sql`${startsAWord(column, literal)} DESC, char_length(${column}), ${order.tie}`);
   const words = order.words && found.length < limit ? await order.words() : [];
   if (words.length > 1 || (words.length === 1 && words[0] !== q)) {
     const every = sql.join(words.map((w) => sql`${column} LIKE ${`%${likeLiteral(w)}%`}`), sql` AND `);
-    const first = likeLiteral(words[0]!);
-    await run(every, sql`(${column} LIKE ${`${first}%`} OR ${column} LIKE ${`% ${first}%`}) DESC, char_length(${column}), ${order.tie}`);
+    await run(every, sql`${startsAWord(column, likeLiteral(words[0]!))} DESC, char_length(${column}), ${order.tie}`);
   }
   const distance = sql`${q} <<-> ${column}`;
   await run(sql`${q} <% ${column}`, order.byIndex ? distance : sql`${distance}, ${order.tie}`);
