@@ -94,5 +94,6 @@ describe('a process killed while the tutor answers', () => {
       ]);
       await expectLedgerBalanced({ db });
     });
-  });
+    // Two process starts (30 s each at most) and the refund's own wait of up to 60 s.
+  }, 180_000);
 });
