@@ -71,8 +71,8 @@ describe('accessibility: axe over the walk, both themes', () => {
     task = (await student.get<Task[]>(`/api/v1/tasks/teacher/${teacher.id}`)).find((t) => t.title === MANUAL_TASK)!;
   }, SLOW);
 
-  it('a student: catalogue, tasks, buying, result, history, wallet, top-up, invitation, support, settings, an author', async () => {
-    for (const theme of THEMES) {
+  for (const theme of THEMES) {
+    it(`a student: catalogue, tasks, buying, result, history, wallet, top-up, invitation, support, settings, an author (${theme})`, async () => {
       const page = await env.open({ persona: PERSONA.student, theme, path: '/' });
       await waitForIdle(page);
       await check(page, 'subjects', theme);
@@ -122,8 +122,8 @@ describe('accessibility: axe over the walk, both themes', () => {
         ['rules', paths.settings.rules],
       ]);
       await page.context().close();
-    }
-  }, SLOW);
+    }, SLOW);
+  }
 
   it('a developer: the dev panel, the wallet and payouts', async () => {
     for (const theme of THEMES) {
@@ -139,11 +139,11 @@ describe('accessibility: axe over the walk, both themes', () => {
     }
   }, SLOW);
 
-  it('an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, money lists, audit, FAQ, news and their forms, templates, the tutor\'s documents, a menu and a dialog', async () => {
-    const student = await env.apiAs(PERSONA.student);
-    const [faq] = await student.get<{ id: string }[]>('/api/v1/faq');
-    const [news] = await student.get<{ id: string }[]>('/api/v1/news');
-    for (const theme of THEMES) {
+  for (const theme of THEMES) {
+    it(`an admin: the panel, users, discounts, catalogue, disputes, dashboard, broadcasts, money lists, audit, FAQ, news and their forms, templates, the tutor's documents, a menu and a dialog (${theme})`, async () => {
+      const student = await env.apiAs(PERSONA.student);
+      const [faq] = await student.get<{ id: string }[]>('/api/v1/faq');
+      const [news] = await student.get<{ id: string }[]>('/api/v1/news');
       const page = await env.open({ persona: PERSONA.admin, theme, path: paths.admin.root });
       await waitForIdle(page);
       await check(page, 'admin-panel', theme);
@@ -185,8 +185,8 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('alertdialog').waitFor();
       await check(page, 'admin-dialog', theme);
       await page.context().close();
-    }
-  }, SLOW);
+    }, SLOW);
+  }
 
   it("an order's conversation (thread), for the student and the developer", async () => {
     const history = await (await env.apiAs(PERSONA.student)).get<HistoryItem[]>(`/api/v1/histories/user/${PERSONA.student}`);

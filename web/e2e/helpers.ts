@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import type { Subject } from '@zalik/contract';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
@@ -118,6 +118,7 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
       contexts.push(context);
       for (const glob of unreachable) await context.route(glob, (r) => r.abort('internetdisconnected'));
       const page = await context.newPage();
+      trackRequests(page);
       const url = new URL(at, server.url);
       url.searchParams.set('persona', persona);
       url.searchParams.set('theme', theme);
@@ -171,24 +172,69 @@ export async function studentOnFirstCourse(env: E2E, name: string): Promise<stri
   return subject.id;
 }
 
+/** What a page opened by `open` has in flight, and when the last request started or ended. */
+interface Requests {
+  inflight: Map<Request, number>;
+  last: number;
+}
+const requests = new WeakMap<Page, Requests>();
+
+/**
+ * Counts a page's requests as they start and end. A live stream (the thread's `text/event-stream`)
+ * never ends, so it is not counted; nor is anything open for over 10 s, which no screen waits on.
+ */
+function trackRequests(page: Page): void {
+  const state: Requests = { inflight: new Map(), last: Date.now() };
+  const end = (r: Request) => {
+    if (state.inflight.delete(r)) state.last = Date.now();
+  };
+  page.on('request', (r) => {
+    if (r.headers().accept === 'text/event-stream') return;
+    state.inflight.set(r, Date.now());
+    state.last = Date.now();
+  });
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  requests.set(page, state);
+}
+
+/** Nothing in flight for `quietMs` (Playwright's 'networkidle' waits 500 ms for a page it did not open through `open`). */
+async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
+  const state = requests.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = Date.now();
+    const open = [...state.inflight.values()].filter((started) => now - started < 10_000).length;
+    if (open === 0 && now - state.last >= quietMs) return;
+    if (now > deadline) throw new Error(`the page still had ${open} requests in flight after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /**
  * Waits until the screen has settled: no requests in flight, no skeletons or spinners
- * (aria-busy), fonts and images loaded, and two animation frames painted.
+ * (aria-busy), fonts and images loaded, and two animation frames painted; then once more if
+ * that painting asked for anything (a lazy chunk, the next query).
  */
 export async function waitForIdle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.fonts.status === 'loaded', null, {
-    timeout: 15_000,
-  });
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const imgs = [...document.images].filter((i) => !i.complete);
-        Promise.all(imgs.map((i) => new Promise((r) => i.addEventListener('load', r, { once: true })))).then(() =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-        );
-      }),
-  );
+  for (let round = 0; round < 5; round++) {
+    await networkQuiet(page);
+    const before = requests.get(page)?.last;
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.fonts.status === 'loaded', null, {
+      timeout: 15_000,
+    });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const imgs = [...document.images].filter((i) => !i.complete);
+          Promise.all(imgs.map((i) => new Promise((r) => i.addEventListener('load', r, { once: true })))).then(() =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+          );
+        }),
+    );
+    if (requests.get(page)?.last === before) break;
+  }
   // Lottie players mount after their chunks load; give them a moment to draw their frame.
   await page.waitForTimeout(250);
 }
