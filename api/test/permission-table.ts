@@ -186,6 +186,8 @@ export const EXCEPTIONS: Record<string, Partial<Omit<Row, 'demoOnly'>>> = {
   'POST /api/v1/histories/:id/cancel': { allow: ['student'], sample: (w) => ({ params: { id: w.deliverOrderId } }) },
   'PUT /api/v1/histories/reprocess/:id': { allow: ['student'], sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { arguments: ['8'] } }) },
   'PATCH /api/v1/histories/developer/cancel': { sample: (w) => ({ body: { id: w.cancelOrderId, reason: 'Не встигаю' } }) },
+  // Its paged form; the whole list (no query) answers the same callers (disputes-paging.test.ts).
+  'GET /api/v1/histories/disputes': { sample: () => ({ query: 'page=0&limit=5' }) },
   'PATCH /api/v1/histories/:id/resolve': { sample: (w) => ({ params: { id: w.deliveredOrderId }, body: { outcome: 'REFUND' } }) },
   'PUT /api/v1/histories/history/update/:id': { sample: (w) => ({ params: { id: w.deliveredOrderId }, parts: [txt('нова-відповідь.txt')] }) },
   // The task's own developer or an admin, checked in the handler.

@@ -283,6 +283,15 @@ export const Dispute = z.object({
 });
 export type Dispute = z.infer<typeof Dispute>;
 export const DisputeList = z.array(Dispute);
+/** Disputes per page when only `page` is sent: each carries its whole story, so pages stay short. */
+export const DISPUTE_PAGE_SIZE = 10;
+/**
+ * `?page&limit` of `GET /api/v1/histories/disputes`: without both every open dispute as a plain
+ * array (the answer before paging, which existing clients read); with either, one page
+ * `{content, last}`, oldest first.
+ */
+export const DisputesQuery = PageQuery;
+export const DisputeListOrPage = z.union([DisputeList, pageOf(Dispute)]);
 
 /** `GET /api/v1/histories/developer/completed`: what a developer delivered, newest first. */
 export const DeveloperOrder = z.object({

@@ -2,7 +2,7 @@ import { endpoint } from '../endpoint.js';
 import type { IdParam } from '../common.js';
 import type { TelegramIdParam } from '../users.js';
 import type {
-  DeveloperCancelBody, DeveloperHistoryQuery, DeveloperOrderList, DeveloperOrdersQuery, HistoryPage, DisputeBody, DisputeList, DownloadParam, DownloadQuery, HistoryItem,
+  DeveloperCancelBody, DeveloperHistoryQuery, DeveloperOrderList, DeveloperOrdersQuery, HistoryPage, DisputeBody, DisputeListOrPage, DisputesQuery, DownloadParam, DownloadQuery, HistoryItem,
   HistoryListOrPage, HistoryQuery, InProgressListOrPage, InProgressQuery, OrderIdParam, ProcessBody, ProcessedTask, ReprocessBody, ResolveBody, RevisionBody,
   IdempotencyHeaders, TaskTemplateInfo,
 } from '../orders.js';
@@ -67,9 +67,11 @@ export const developerCompletedOrders = endpoint<{ query: typeof DeveloperOrders
   method: 'GET', path: '/api/v1/histories/developer/completed', access: 'developer', tag,
   summary: "The calling developer's delivered and closed orders, newest first, with what each earned (page, limit)",
 });
-export const openDisputes = endpoint<{ answer: typeof DisputeList }>({
+export const openDisputes = endpoint<{ query: typeof DisputesQuery; answer: typeof DisputeListOrPage }>({
   method: 'GET', path: '/api/v1/histories/disputes', access: 'admin', tag,
-  summary: 'Admin: open disputes, oldest first, each with its order, files, messages and history of states',
+  summary:
+    'Admin: open disputes, oldest first, each with its order, files, messages and history of states; ' +
+    'all of them as a plain array, or one page `{content, last}` when `page` or `limit` is sent',
 });
 export const resolveDispute = endpoint<{ params: typeof OrderIdParam; body: typeof ResolveBody; answer: typeof HistoryItem }>({
   method: 'PATCH', path: '/api/v1/histories/:id/resolve', access: 'admin', tag,

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Dispute, ThreadMessage, ThreadPage } from '@zalik/contract';
+import { DISPUTE_PAGE_SIZE, type Dispute, type ThreadMessage, type ThreadPage } from '@zalik/contract';
 import * as sdk from '../../../../test/sdk-mock';
 import { ADMIN, json, mockFetch, preloadLazy, renderRoutes, STUDENT } from '../../../../test/harness';
 import { hideError } from '../../../ui';
@@ -33,6 +33,10 @@ const DISPUTE: Dispute = {
   ],
 };
 const path = '/settings/admin-panel/disputes';
+/** One page of open disputes, as the server answers the screen's `?page&limit`. */
+const page = (content: Dispute[], last = true) => ({ content, last });
+/** Another dispute like DISPUTE, opened `n` minutes later. */
+const another = (n: number): Dispute => ({ ...DISPUTE, id: String(100 + n), taskTitle: `Лабораторна робота №${n}`, disputedAt: new Date(Date.parse(DISPUTE.disputedAt) + n * 60_000).toISOString() });
 
 beforeAll(() => preloadLazy(historyStaffRoutes));
 beforeEach(() => {
@@ -44,7 +48,7 @@ afterEach(() => {
 
 describe('disputes (admins)', () => {
   it('shows each dispute with its order, reason, files and history of states', async () => {
-    mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]) });
+    mockFetch({ 'GET /api/v1/histories/disputes': () => json(page([DISPUTE])) });
     renderRoutes(historyStaffRoutes, path, ADMIN);
     const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
     for (const text of ['200 грн', '@student_demo · 100001', '@dev_demo · 100002', 'Петренко О. В.', 'Розв’язано інший варіант', 'Власні вектори', '22 листопада, 15:33, 2026']) {
@@ -86,7 +90,7 @@ describe('disputes (admins)', () => {
         writable: true, closesAt: null, unread: 0,
       },
     };
-    mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]), 'GET /api/v1/histories/31/messages': () => json(thread) });
+    mockFetch({ 'GET /api/v1/histories/disputes': () => json(page([DISPUTE])), 'GET /api/v1/histories/31/messages': () => json(thread) });
     renderRoutes(historyStaffRoutes, path, ADMIN);
     const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
     const log = await within(card).findByRole('log', { name: 'Переписка' });
@@ -102,7 +106,7 @@ describe('disputes (admins)', () => {
   it('pays the developer after a confirmation, and the dispute leaves the list', async () => {
     let open = [DISPUTE];
     const api = mockFetch({
-      'GET /api/v1/histories/disputes': () => json(open),
+      'GET /api/v1/histories/disputes': () => json(page(open)),
       'PATCH /api/v1/histories/31/resolve': () => {
         open = [];
         return json({});
@@ -121,7 +125,7 @@ describe('disputes (admins)', () => {
   });
 
   it('refunds the student after a confirmation; cancelling the dialog sends nothing', async () => {
-    const api = mockFetch({ 'GET /api/v1/histories/disputes': () => json([DISPUTE]), 'PATCH /api/v1/histories/31/resolve': () => json({}) });
+    const api = mockFetch({ 'GET /api/v1/histories/disputes': () => json(page([DISPUTE])), 'PATCH /api/v1/histories/31/resolve': () => json({}) });
     renderRoutes(historyStaffRoutes, path, ADMIN);
     const card = await screen.findByRole('article', { name: DISPUTE.taskTitle });
     await userEvent.click(within(card).getByRole('button', { name: 'Повернути студенту' }));
@@ -131,6 +135,57 @@ describe('disputes (admins)', () => {
     expect(screen.getByRole('alertdialog')).toHaveTextContent('200 грн повернуться студенту @student_demo.');
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Повернути' }));
     expect(api.bodies('PATCH', '/api/v1/histories/31/resolve')).toEqual([{ outcome: 'REFUND' }]);
+  });
+
+  it('loads the next page at the end of the list, with a placeholder card meanwhile; a decided dispute leaves without moving the rest', async () => {
+    const first = Array.from({ length: DISPUTE_PAGE_SIZE }, (_, i) => another(i + 1));
+    const second = [another(11), another(12)];
+    let open = [...first, ...second];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let gated = true;
+    let held: Promise<void> | null = null;
+    const api = mockFetch({
+      'GET /api/v1/histories/disputes': async (call) => {
+        const n = Number(call.query.get('page'));
+        const limit = Number(call.query.get('limit'));
+        if (n === 1 && gated) await gate;
+        if (held) await held;
+        return json(page(open.slice(n * limit, n * limit + limit), open.length <= n * limit + limit));
+      },
+      'PATCH /api/v1/histories/101/resolve': () => {
+        open = open.filter((d) => d.id !== '101');
+        return json({});
+      },
+    });
+    renderRoutes(historyStaffRoutes, path, ADMIN);
+    await screen.findByRole('article', { name: 'Лабораторна робота №10' });
+    expect(screen.queryByRole('article', { name: 'Лабораторна робота №11' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByLabelText('Завантаження')).toBeInTheDocument();
+    gated = false;
+    release();
+    await screen.findByRole('article', { name: 'Лабораторна робота №12' });
+    const titles = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    expect(titles()).toEqual([...first, ...second].map((d) => d.taskTitle));
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).not.toBeInTheDocument();
+    const pages = [0, 1].map((n) => `GET /api/v1/histories/disputes?page=${n}&limit=${DISPUTE_PAGE_SIZE}`);
+    expect(api.lines().filter((l) => l.startsWith('GET /api/v1/histories/disputes'))).toEqual(pages);
+
+    // The lists' reading again is held: the decided dispute leaves before it, the others stay in place.
+    let unhold!: () => void;
+    held = new Promise<void>((r) => (unhold = r));
+    const card = screen.getByRole('article', { name: 'Лабораторна робота №1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Повернути студенту' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Повернути' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Лабораторна робота №1' })).not.toBeInTheDocument());
+    const rest = [...first.slice(1), ...second].map((d) => d.taskTitle);
+    expect(titles()).toEqual(rest);
+    unhold();
+    // Both pages are read again, and they are the same list: nothing twice, nothing lost.
+    await waitFor(() => expect(api.lines().filter((l) => l.startsWith('GET /api/v1/histories/disputes')).slice(2)).toEqual(pages));
+    await waitFor(() => expect(screen.queryByLabelText('Завантаження')).not.toBeInTheDocument());
+    expect(titles()).toEqual(rest);
   });
 
   it('is not for students: they go to settings without a request', async () => {

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { formatUah, type Dispute, type DisputeOutcome } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { loadingRegion, ConfirmDialog, EmptyState, Page, SkeletonBar, useToast } from '../../../ui';
+import { loadingRegion, ConfirmDialog, EmptyState, LoadMore, Page, SkeletonBar, useToast } from '../../../ui';
 import { useDisputes, useResolveDispute } from './api';
 import { DisputeCard } from './DisputeCard';
 import styles from './disputes.module.css';
 
-/** /settings/admin-panel/disputes (admins; lazy chunk): open disputes, oldest first, each decided once. */
+/**
+ * /settings/admin-panel/disputes (admins; lazy chunk): open disputes, oldest first, each decided
+ * once; a page at a time, the next one loading when the list's end scrolls into view.
+ */
 export default function DisputesScreen() {
   return (
     <RequireRole role="admin">
@@ -21,31 +24,43 @@ const WHO: Record<DisputeOutcome, (d: Dispute) => string> = {
   REFUND: (d) => `${formatUah(d.price)} повернуться студенту ${d.buyer.username ? `@${d.buyer.username}` : d.buyer.telegramId}.`,
 };
 
+/** Cards standing in for disputes on their way. */
+function Skeletons({ count }: { count: number }) {
+  return (
+    <div className={styles.list} {...loadingRegion()}>
+      {Array.from({ length: count }, (_, i) => (
+        <div className={styles.skeleton} key={i}>
+          {[55, 35, 65, 45, 70, 50].map((w, j) => (
+            <SkeletonBar key={j} width={`${w}%`} height={14} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Each dispute once, where it first came: a page read after others were decided may repeat the one before it. */
+const unique = (list: Dispute[]) => [...new Map(list.map((d) => [d.id, d])).values()];
+
 function Disputes() {
   const disputes = useDisputes();
+  const list = unique(disputes.data?.pages.flatMap((p) => p.content) ?? []);
   const resolve = useResolveDispute();
   const [toast, notify] = useToast();
   const [asked, setAsked] = useState<{ dispute: Dispute; outcome: DisputeOutcome } | null>(null);
 
   return (
     <Page title="Спори" subtitle="Студент не прийняв відповідь. Кошти чекають вашого рішення; старіші спори вгорі.">
-      {disputes.isPending ? (
-        <div className={styles.list} {...loadingRegion()}>
-          {[0, 1].map((i) => (
-            <div className={styles.skeleton} key={i}>
-              {[55, 35, 65, 45, 70, 50].map((w, j) => (
-                <SkeletonBar key={j} width={`${w}%`} height={14} />
-              ))}
-            </div>
-          ))}
-        </div>
-      ) : disputes.isError ? (
+      {disputes.isPending || (list.length === 0 && disputes.hasNextPage) ? (
+        // Also when every loaded dispute was just decided: the next ones are on their way.
+        <Skeletons count={2} />
+      ) : disputes.isError && list.length === 0 ? (
         <EmptyState text={disputes.error.message} />
-      ) : disputes.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <EmptyState text="Відкритих спорів немає." animation="empty" />
       ) : (
         <div className={styles.list}>
-          {disputes.data.map((d) => (
+          {list.map((d) => (
             <DisputeCard
               key={d.id}
               dispute={d}
@@ -53,6 +68,7 @@ function Disputes() {
               onResolve={(outcome) => setAsked({ dispute: d, outcome })}
             />
           ))}
+          <LoadMore pages={disputes} skeleton={<Skeletons count={1} />} />
         </div>
       )}
       <ConfirmDialog
