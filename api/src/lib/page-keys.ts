@@ -1,3 +1,6 @@
+import type { Page } from '@zalik/contract';
+import { pageFrom, windowOf, type PageRequest } from './page.js';
+
 /**
  * Where each page of a list ended, so the next page can start there (keyset paging) while the
  * clients keep sending `page` numbers. Both clients page forward one page at a time, so page N
@@ -40,4 +43,28 @@ export function createPageKeys<K>(max = 10_000): PageKeys<K> {
       while (keys.size > max) keys.delete(keys.keys().next().value!);
     },
   };
+}
+
+/**
+ * One page of `list`: by key when this instance served the page before it, else by OFFSET,
+ * reading the row just before the page too and keeping its key as the previous page's end, so
+ * reopening or refreshing the page reads by key. `read(after, limit, offset)` answers the list's
+ * rows after `after` (from the start when undefined) in the list's order; `keyOf` is a row's key.
+ */
+export async function keysetPage<R, K>(
+  keys: PageKeys<K>,
+  list: string,
+  page: PageRequest,
+  keyOf: (row: R) => K,
+  read: (after: K | undefined, limit: number, offset: number) => Promise<R[]>,
+): Promise<Page<R>> {
+  const { limit, offset } = windowOf(page);
+  const after = keys.before(list, page.page);
+  const lead = after === undefined && offset > 0 ? 1 : 0;
+  const rows = await read(after, limit + lead, after === undefined ? offset - lead : 0);
+  if (lead && rows[0]) keys.remember(list, page.page - 1, keyOf(rows[0]));
+  const found = rows.slice(lead);
+  const end = found[page.limit - 1];
+  if (end && found.length > page.limit) keys.remember(list, page.page, keyOf(end));
+  return pageFrom(found, page);
 }

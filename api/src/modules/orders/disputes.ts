@@ -1,7 +1,7 @@
 import type { Dispute, Page } from '@zalik/contract';
 import type { Executor } from '../../db/client.js';
-import type { PageKeys } from '../../lib/page-keys.js';
-import { pageFrom, windowOf, type PageRequest } from '../../lib/page.js';
+import { keysetPage, type PageKeys } from '../../lib/page-keys.js';
+import type { PageRequest } from '../../lib/page.js';
 import type { FileLinks } from '../files/index.js';
 import { disputeKey, disputeRows, disputeStories, openDisputes, type DisputeKey } from './queries.js';
 import { toDispute, type DisputeRow, type EventRow, type FileRow } from './rows.js';
@@ -58,15 +58,6 @@ export async function disputePage(
   page: PageRequest,
   keys: PageKeys<DisputeKey>,
 ): Promise<Page<Dispute>> {
-  const list = `${adminId}:${page.limit}`;
-  const after = keys.before(list, page.page);
-  const { limit, offset } = windowOf(page);
-  const lead = after === undefined && offset > 0 ? 1 : 0;
-  const read = await disputeRows(db, after ?? null, limit + lead, after === undefined ? offset - lead : 0);
-  if (lead && read[0]) keys.remember(list, page.page - 1, disputeKey(read[0]));
-  const found = read.slice(lead);
-  const end = found[page.limit - 1];
-  if (end && found.length > page.limit) keys.remember(list, page.page, disputeKey(end));
-  const { content, last } = pageFrom(found, page);
-  return { content: toDisputes(links, await disputeStories(db, content)), last };
+  const found = await keysetPage(keys, `${adminId}:${page.limit}`, page, disputeKey, (after, limit, offset) => disputeRows(db, after ?? null, limit, offset));
+  return { content: toDisputes(links, await disputeStories(db, found.content)), last: found.last };
 }

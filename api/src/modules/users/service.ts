@@ -4,13 +4,13 @@ import { MSG, ROLES, type Page, type Role, type User } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
 import { containsText } from '../../db/search.js';
 import { inBatches } from '../../db/batches.js';
-import { pageFrom, windowOf, type PageRequest } from '../../lib/page.js';
+import type { PageRequest } from '../../lib/page.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { deleteRole, hasGrantedRole, lockGrantedAdmins } from './queries.js';
 import type { AuthUser } from '../../types/auth.js';
 import type { AuthUserCache } from './auth-cache.js';
 import type { TelegramProfile } from './initdata.js';
-import { createPageKeys } from '../../lib/page-keys.js';
+import { createPageKeys, keysetPage } from '../../lib/page-keys.js';
 
 /** A users row with its granted roles, as `SELECT_USER` reads it. */
 export interface UserRow {
@@ -158,24 +158,21 @@ export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?
     get,
 
     async page(filter, page) {
-      const { limit, offset } = windowOf(page);
       // Page after page (the admin scrolling) continues from the previous page's last user
       // (lib/page-keys.ts) instead of skipping every user before it: page 1000, OFFSET 31 438 rows.
-      // A page read by OFFSET also reads the user just before it, which is where the previous
-      // page ended: reopening or refreshing this page then reads by key too.
-      const list = `${JSON.stringify(filter)}:${page.limit}`;
-      const last = userPages.before(list, page.page);
-      const after = last === undefined ? sql`TRUE` : afterUser(last);
-      const lead = last === undefined && offset > 0 ? 1 : 0;
-      const read = await rows<UserRow>(
-        db,
-        sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${after} ORDER BY u.created_at DESC, u.telegram_id LIMIT ${limit + lead} OFFSET ${last === undefined ? offset - lead : 0}`,
+      const found = await keysetPage(
+        userPages,
+        `${JSON.stringify(filter)}:${page.limit}`,
+        page,
+        (u: UserRow) => Number(u.telegram_id),
+        (last, limit, offset) =>
+          rows<UserRow>(
+            db,
+            sql`${SELECT_USER} WHERE ${whereOf(filter)} AND ${last === undefined ? sql`TRUE` : afterUser(last)}
+                ORDER BY u.created_at DESC, u.telegram_id LIMIT ${limit} OFFSET ${offset}`,
+          ),
       );
-      if (lead && read[0]) userPages.remember(list, page.page - 1, Number(read[0].telegram_id));
-      const found = read.slice(lead);
-      const end = found[page.limit - 1];
-      if (end && found.length > page.limit) userPages.remember(list, page.page, Number(end.telegram_id));
-      return pageFrom(found.map(asUser), page);
+      return { content: found.content.map(asUser), last: found.last };
     },
 
     async *batches(filter, size = USER_BATCH) {
