@@ -14,6 +14,8 @@ export const SLOW = [
   'test/bench-seed.test.ts',
   // Holds the analytics pool's connections asleep.
   'test/dashboard-shared.test.ts',
+  // Seeds a marketplace and computes every dashboard panel several times over.
+  'test/dashboard-snapshots.test.ts',
   'test/deposits-monobank-processes.test.ts',
   'test/blob-instances.test.ts',
   'test/catalogue-cache-instances.test.ts',

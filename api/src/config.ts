@@ -18,6 +18,12 @@ export interface Config {
   analytics: AnalyticsPool;
   /** How long a dashboard panel's answer is shared by every admin who asks (0: never). */
   dashboardCacheSeconds: number;
+  /**
+   * How often the job `dashboard.refresh` stores every panel's answer (docs/DASHBOARD.md
+   * "Snapshots"); a snapshot older than twice this is computed again. 0: no snapshots, every
+   * panel computed when asked.
+   */
+  dashboardRefreshSeconds: number;
   /** The most items a whole (unpaged) list answers (http/json-stream.ts). */
   unpagedListMax: number;
   botToken: string;
@@ -414,6 +420,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbTimeouts: dbTimeouts(env),
     analytics: analytics(env),
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 60),
+    dashboardRefreshSeconds: int(env, 'DASHBOARD_REFRESH_SECONDS', 120),
     unpagedListMax: int(env, 'UNPAGED_LIST_MAX', 2000, 1),
     // Demo mode signs initData itself, with a token that only this process knows.
     botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,

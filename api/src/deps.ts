@@ -32,6 +32,7 @@ import { registerCatalogueJobs } from './modules/catalogue/jobs.js';
 import { registerWalletJobs } from './modules/wallets/jobs.js';
 import { registerExplanationJobs } from './modules/explanations/jobs.js';
 import { registerThreadJobs } from './modules/threads/jobs.js';
+import { registerDashboardJobs } from './modules/dashboard/jobs.js';
 import { ThreadHub } from './modules/threads/hub.js';
 import { openAiProvider } from './modules/explanations/provider.js';
 import type { ExplanationsService } from './modules/explanations/index.js';
@@ -152,6 +153,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   registerFileJobs(deps);
   registerDepositJobs(deps, demoPayments ? { gapMs: demoPayments.bankReadGapMs } : {});
   registerUserJobs(deps);
+  registerDashboardJobs(deps);
   registerJobsJobs(deps);
   if (botApi) registerBot(deps);
   return deps;

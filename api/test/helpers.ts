@@ -79,6 +79,8 @@ export async function createTestContext(
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     // Panels shared for a minute would hide what a test just did; shared-panels.test.ts turns it on.
     DASHBOARD_CACHE_SECONDS: '0',
+    // Likewise stored snapshots (dashboard-snapshots.test.ts turns them on): every panel computed when asked.
+    DASHBOARD_REFRESH_SECONDS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...s3?.env,
     ...env,

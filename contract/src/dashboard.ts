@@ -17,6 +17,12 @@ export const DASHBOARD_CHART_DAYS = 30;
 /** Rows of each top list and of the developer leaderboard. */
 export const DASHBOARD_TOP_LIMIT = 10;
 
+/**
+ * The line under the dashboard's title: when the oldest of the panels on screen was computed
+ * (panels answer from snapshots a job refreshes, docs/DASHBOARD.md "Snapshots"); `time` is Kyiv `HH:MM`.
+ */
+export const dashboardUpdatedAt = (time: string) => `Оновлено о ${time}`;
+
 export const DashboardQuery = z.object({
   period: z.enum(DASHBOARD_PERIODS, { error: MSG.dashboardPeriod }).default('7d'),
 });
@@ -82,8 +88,11 @@ export const DashboardDay = z.object({
   fees: z.number(),
 });
 export type DashboardDay = z.infer<typeof DashboardDay>;
-/** `GET /api/v1/dashboard/daily`: the last 30 Kyiv days, oldest first, days without sales included. */
-export const DashboardDaily = z.object({ days: z.array(DashboardDay) });
+/**
+ * `GET /api/v1/dashboard/daily`: the last 30 Kyiv days, oldest first, days without sales included;
+ * `at`: the moment it was computed (the other panels say it with `to` or `at` too).
+ */
+export const DashboardDaily = z.object({ at: IsoDate, days: z.array(DashboardDay) });
 export type DashboardDaily = z.infer<typeof DashboardDaily>;
 
 /** `sales`: orders that stood (neither free takes nor refunded); `amount`: what they were paid, UAH. */

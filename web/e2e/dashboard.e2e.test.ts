@@ -36,6 +36,8 @@ describe('admin dashboard', () => {
       await page.getByRole('img', { name: 'Покупки за 30 днів' }).waitFor();
       await page.getByText('Топ-10 завдань').waitFor();
       await waitForIdle(page);
+      // Once, under the title: when the oldest panel shown was computed (docs/DASHBOARD.md "Snapshots").
+      await expect.poll(() => page.getByText(/^Оновлено о \d{2}:\d{2}$/).count()).toBe(1);
       const api = await env.apiAs(PERSONA.admin);
       const { days } = await api.get<DashboardDaily>('/api/v1/dashboard/daily');
 

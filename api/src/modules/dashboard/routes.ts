@@ -1,6 +1,5 @@
 import {
-  DASHBOARD_CHART_DAYS, DASHBOARD_PERIOD_DAYS, DashboardBacklog, DashboardDaily, DashboardDevelopers, DashboardFigures, DashboardQuery,
-  DashboardTop, ExportBody, ExportLink, ExportParam, ExportQuery, MSG, endpoints as ep,
+  DashboardBacklog, DashboardDaily, DashboardDevelopers, DashboardFigures, DashboardQuery, DashboardTop, ExportBody, ExportLink, ExportParam, ExportQuery, MSG, endpoints as ep,
 } from '@zalik/contract';
 import type { CoreDeps } from '../../types/deps.js';
 import type { UsersService } from '../users/index.js';
@@ -8,52 +7,31 @@ import { route, type Route } from '../../http/route.js';
 import { forbidden } from '../../lib/errors.js';
 import { currentUser } from '../../http/auth.js';
 import { contentDisposition } from '../files/index.js';
-import { dailyChart, leaderboard, topLists } from './charts.queries.js';
+import type { JobLog } from '../../jobs/registry.js';
 import { exportCsv } from './export.queries.js';
-import { dashboardBacklog, dashboardFigures } from './figures.queries.js';
 import { createExportLinks, exportFileName } from './links.js';
-import { periodSpan } from './period.js';
+import { panelKey, type PanelKey } from './panels.js';
 import { sharedPanels } from './shared.js';
+import { dashboardSnapshots } from './snapshots.js';
 
 /** The admin dashboard (docs/DASHBOARD.md): one call per panel, and the accountant's CSV exports. */
 export const dashboardRoutes = ({ database, config, users }: CoreDeps & { users: UsersService }): Route[] => {
   // Every panel and export reads through the analytics pool: admins never take students' connections.
   const db = database.analytics;
   const links = createExportLinks(config.jwtSecret, config.publicUrl);
-  const spanOf = (period: keyof typeof DASHBOARD_PERIOD_DAYS) => periodSpan(db, DASHBOARD_PERIOD_DAYS[period], new Date());
+  // A panel is its stored snapshot while fresh (docs/DASHBOARD.md "Snapshots"), and the answer
+  // in hand is shared by every admin of this instance for DASHBOARD_CACHE_SECONDS: one read for ten.
+  const snapshots = dashboardSnapshots(database, config.dashboardRefreshSeconds);
   const shared = sharedPanels(config.dashboardCacheSeconds);
+  const panel = <K extends PanelKey>(key: K, log: JobLog) => shared(key, () => snapshots.answer(key, log));
 
   return [
-    route(ep.dashboardFigures, { query: DashboardQuery, answer: DashboardFigures }, async (request) => {
-      const { period } = request.query;
-      return shared(`figures:${period}`, async () => ({ period, ...(await dashboardFigures(db, await spanOf(period))) }));
-    }),
-
-    route(ep.dashboardBacklog, { query: DashboardQuery, answer: DashboardBacklog }, async (request) => {
-      const { period } = request.query;
-      return shared(`backlog:${period}`, async () => {
-        const span = await spanOf(period);
-        return { period, ...(await dashboardBacklog(db, span.to, span.from)) };
-      });
-    }),
-
-    route(ep.dashboardDaily, { answer: DashboardDaily }, () => shared('daily', async () => ({ days: await dailyChart(db, DASHBOARD_CHART_DAYS, new Date()) }))),
-
-    route(ep.dashboardTop, { query: DashboardQuery, answer: DashboardTop }, async (request) => {
-      const { period } = request.query;
-      return shared(`top:${period}`, async () => {
-        const span = await spanOf(period);
-        return { period, ...span, ...(await topLists(db, span)) };
-      });
-    }),
-
-    route(ep.dashboardDevelopers, { query: DashboardQuery, answer: DashboardDevelopers }, async (request) => {
-      const { period } = request.query;
-      return shared(`developers:${period}`, async () => {
-        const span = await spanOf(period);
-        return { period, ...span, developers: await leaderboard(db, span) };
-      });
-    }),
+    route(ep.dashboardFigures, { query: DashboardQuery, answer: DashboardFigures }, (request) => panel(panelKey('figures', request.query.period), request.log)),
+    route(ep.dashboardBacklog, { query: DashboardQuery, answer: DashboardBacklog }, (request) => panel(panelKey('backlog', request.query.period), request.log)),
+    route(ep.dashboardDaily, { answer: DashboardDaily }, (request) => panel('daily', request.log)),
+    route(ep.dashboardTop, { query: DashboardQuery, answer: DashboardTop }, (request) => panel(panelKey('top', request.query.period), request.log)),
+    route(ep.dashboardDevelopers, { query: DashboardQuery, answer: DashboardDevelopers }, (request) =>
+      panel(panelKey('developers', request.query.period), request.log)),
 
     route(ep.createExport, { body: ExportBody, answer: ExportLink }, (request) => {
       const { kind, from, to, adminId, action, userId } = request.body;

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { DASHBOARD_PERIODS, DASHBOARD_CHART_DAYS, type DashboardDaily, type DashboardPeriod } from '@zalik/contract';
+import { DASHBOARD_PERIODS, DASHBOARD_CHART_DAYS, dashboardUpdatedAt, type DashboardDaily, type DashboardPeriod } from '@zalik/contract';
 import { Page, Section, SkeletonBar, Tabs } from '../../ui';
 import { RequireRole } from '../../lib/RequireRole';
+import { formatTime } from '../../lib/date';
 import { useBacklog, useDaily, useDevelopers, useFigures, useTop } from './api';
 import { Chart } from './Chart';
 import { ExportSection } from './ExportSection';
@@ -36,12 +37,17 @@ function Dashboard() {
   const backlog = useBacklog(period);
   const top = useTop(period);
   const developers = useDevelopers(period);
+  const daily = useDaily();
   const f = figures.data;
+  // Panels answer stored snapshots of different moments: the line names the oldest one shown.
+  const moments = [f?.to, backlog.data?.at, daily.data?.at, top.data?.to, developers.data?.to].filter((t) => t !== undefined);
+  const oldest = moments.length ? moments.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a)) : null;
   // Another period is loading: the last one's numbers stay, dimmed, so nothing jumps.
   const stale = [figures, backlog, top, developers].some((q) => q.isPlaceholderData);
 
   return (
-    <Page title="Дашборд">
+    // A no-break space holds the line's place until the first panel answers, so nothing moves.
+    <Page title="Дашборд" subtitle={oldest ? dashboardUpdatedAt(formatTime(oldest)) : '\u00a0'}>
       <div className={styles.periods}>
         <Tabs items={PERIOD_TABS} value={period} onChange={(p) => setParams({ period: p }, { replace: true })} label="Період" />
         <p className={styles.span}>

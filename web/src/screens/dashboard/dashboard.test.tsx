@@ -25,7 +25,9 @@ const BACKLOG: DashboardBacklog = {
   waiting: f(5, 2), overdue: f(1, 2), disputes: f(0, 0), withdrawals: { count: f(2, 1), sum: f(350, 100) },
   botInbox: { waiting: 3, oldestSeconds: 125, failed: 1 },
 };
+// The daily chart's snapshot is the oldest on screen: 11:58 in Kyiv, two minutes before the others.
 const DAILY: DashboardDaily = {
+  at: '2026-11-25T09:58:00.000Z',
   days: Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10),
     purchases: i % 4, auto: i % 2, manual: (i % 4) - (i % 2), sales: (i % 4) * 100, fees: (i % 4) * 10,
@@ -89,6 +91,13 @@ describe('admin dashboard', () => {
     expect(screen.getByText('Фізика · 3 продажі')).toBeInTheDocument();
     expect(screen.getByText('Здано: 4 · вчасно 75 %')).toBeInTheDocument();
     expect(screen.getByText('640 грн')).toBeInTheDocument();
+  });
+
+  it('says once, under the title, when the oldest panel on screen was computed, in Kyiv time', async () => {
+    mockFetch(routes());
+    renderRoutes(dashboardRoutes, '/settings/admin-panel/dashboard', ADMIN);
+    expect(await screen.findByText('Оновлено о 11:58')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Оновлено о/)).toHaveLength(1);
   });
 
   it('switches the period through the address and asks every panel again', async () => {
