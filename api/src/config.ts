@@ -420,7 +420,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbTimeouts: dbTimeouts(env),
     analytics: analytics(env),
     dashboardCacheSeconds: int(env, 'DASHBOARD_CACHE_SECONDS', 60),
-    dashboardRefreshSeconds: int(env, 'DASHBOARD_REFRESH_SECONDS', 120),
+    dashboardRefreshSeconds: int(env, 'DASHBOARD_REFRESH_SECONDS', 300),
     unpagedListMax: int(env, 'UNPAGED_LIST_MAX', 2000, 1),
     // Demo mode signs initData itself, with a token that only this process knows.
     botToken: botTokenEnv ?? `0:demo-${randomBytes(16).toString('hex')}`,

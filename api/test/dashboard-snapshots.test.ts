@@ -136,8 +136,8 @@ describe('a panel that fails', () => {
 
 describe('DASHBOARD_REFRESH_SECONDS', () => {
   const base = { BOT_TOKEN: '1:test', JWT_SECRET: 'secret' };
-  it('is 120 unless set, 0 turns snapshots and the job off, anything but a whole number >= 0 stops the start', () => {
-    expect(loadConfig(base).dashboardRefreshSeconds).toBe(120);
+  it('is 300 unless set, 0 turns snapshots and the job off, anything but a whole number >= 0 stops the start', () => {
+    expect(loadConfig(base).dashboardRefreshSeconds).toBe(300);
     expect(loadConfig({ ...base, DASHBOARD_REFRESH_SECONDS: '30' }).dashboardRefreshSeconds).toBe(30);
     const off = loadConfig({ ...base, DASHBOARD_REFRESH_SECONDS: '0' });
     const registry = new JobRegistry();
