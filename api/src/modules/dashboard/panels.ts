@@ -6,7 +6,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { dailyChart, leaderboard, topLists } from './charts.queries.js';
 import { dashboardBacklog, dashboardFigures } from './figures.queries.js';
-import { periodSpan } from './period.js';
+import { periodSpan, type Span } from './period.js';
 
 /**
  * Every dashboard panel, computed the one way both the routes and the job `dashboard.refresh`
@@ -16,31 +16,26 @@ import { periodSpan } from './period.js';
 const PERIOD_PANELS = {
   figures: {
     answer: DashboardFigures,
-    compute: async (ex: Executor, period: DashboardPeriod, now: Date): Promise<DashboardFigures> => {
-      const span = await periodSpan(ex, DASHBOARD_PERIOD_DAYS[period], now);
-      return { period, ...(await dashboardFigures(ex, span)) };
-    },
+    compute: async (ex: Executor, period: DashboardPeriod, span: Span): Promise<DashboardFigures> => ({ period, ...(await dashboardFigures(ex, span)) }),
   },
   backlog: {
     answer: DashboardBacklog,
-    compute: async (ex: Executor, period: DashboardPeriod, now: Date): Promise<DashboardBacklog> => {
-      const span = await periodSpan(ex, DASHBOARD_PERIOD_DAYS[period], now);
-      return { period, ...(await dashboardBacklog(ex, span.to, span.from)) };
-    },
+    compute: async (ex: Executor, period: DashboardPeriod, span: Span): Promise<DashboardBacklog> => ({
+      period,
+      ...(await dashboardBacklog(ex, span.to, span.from)),
+    }),
   },
   top: {
     answer: DashboardTop,
-    compute: async (ex: Executor, period: DashboardPeriod, now: Date): Promise<DashboardTop> => {
-      const span = await periodSpan(ex, DASHBOARD_PERIOD_DAYS[period], now);
-      return { period, ...span, ...(await topLists(ex, span)) };
-    },
+    compute: async (ex: Executor, period: DashboardPeriod, span: Span): Promise<DashboardTop> => ({ period, ...span, ...(await topLists(ex, span)) }),
   },
   developers: {
     answer: DashboardDevelopers,
-    compute: async (ex: Executor, period: DashboardPeriod, now: Date): Promise<DashboardDevelopers> => {
-      const span = await periodSpan(ex, DASHBOARD_PERIOD_DAYS[period], now);
-      return { period, ...span, developers: await leaderboard(ex, span) };
-    },
+    compute: async (ex: Executor, period: DashboardPeriod, span: Span): Promise<DashboardDevelopers> => ({
+      period,
+      ...span,
+      developers: await leaderboard(ex, span),
+    }),
   },
 };
 
@@ -75,7 +70,8 @@ function parts(key: PanelKey): { panel: PeriodPanel; period: DashboardPeriod } |
 export async function computePanel<K extends PanelKey>(ex: Executor, key: K, now: Date): Promise<AnswerOf<K>> {
   const p = parts(key);
   if (!p) return { at: now.toISOString(), days: await dailyChart(ex, DASHBOARD_CHART_DAYS, now) } as AnswerOf<K>;
-  return (await PERIOD_PANELS[p.panel].compute(ex, p.period, now)) as AnswerOf<K>;
+  const span = await periodSpan(ex, DASHBOARD_PERIOD_DAYS[p.period], now);
+  return (await PERIOD_PANELS[p.panel].compute(ex, p.period, span)) as AnswerOf<K>;
 }
 
 /** The panel's answer schema: a stored answer that no longer fits it (written by an older version) is computed again. */
