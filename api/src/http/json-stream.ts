@@ -28,9 +28,8 @@ export const LIST_LIMIT_HEADER = 'x-list-limit';
 export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncIterable<readonly T[]>): Promise<FastifyReply> {
   const cap = reply.server.unpagedListMax;
   const source = batches[Symbol.asyncIterator]();
-  const first = await source.next();
+  let next = await inTurn(() => source.next());
   async function* chunks(): AsyncGenerator<string> {
-    let next = first;
     let separator = '';
     let left = cap;
     yield '[';
@@ -43,7 +42,7 @@ export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncIterab
       }
       if (left === 0) break;
       await new Promise<void>((resolve) => setImmediate(resolve));
-      next = await source.next();
+      next = await inTurn(() => source.next());
     }
     // A list cut at the cap stops reading: the generator's next batch is never asked for.
     await source.return?.();
@@ -53,4 +52,28 @@ export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncIterab
     .header(LIST_LIMIT_HEADER, String(cap))
     .type('application/json; charset=utf-8')
     .send(Readable.from(chunks(), { objectMode: false }));
+}
+
+/**
+ * Batches of whole lists read and built at once in this process. Ten buyers' 2 000-order
+ * histories built side by side kept each batch's rows alive across the others' reads, so they
+ * outlived the young generation and the heap grew to ~280 MB of garbage between full
+ * collections (RSS ~390 MB); taking turns costs no throughput on a CPU-bound machine and keeps
+ * other requests from queueing behind ten lists at once.
+ */
+const BATCHES_AT_ONCE = 2;
+let building = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<R>(read: () => Promise<R>): Promise<R> {
+  if (building < BATCHES_AT_ONCE) building++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await read();
+  } finally {
+    // The turn passes straight to the next in line, so a newcomer cannot take it first.
+    const nextInLine = waiting.shift();
+    if (nextInLine) nextInLine();
+    else building--;
+  }
 }

@@ -4,6 +4,7 @@ import {
   MSG, type Discount, type DiscountBulkResult, type DiscountCreateBody, type DiscountListItem, type DiscountType, type DiscountUpdateBody, type TaskDiscount,
 } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
+import { idArray } from '../../db/ids.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { DISCOUNT_COLUMNS, HAS_USES, discountsOfTask, findListed, listClientDiscounts, listDiscounts, toDiscount, type DiscountRow, type ListFilter } from './queries.js';
@@ -69,7 +70,6 @@ const audited = (r: DiscountRow): Record<string, unknown> => {
 };
 const userOf = (r: DiscountRow) => (r.telegram_id === null ? null : Number(r.telegram_id));
 /** A PostgreSQL array literal of ids, bound as one parameter (both drivers take it as text). */
-const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 const unique = (ids: string[]) => [...new Set(ids.map(Number))];
 
 /** Ids of `wanted` that `found` lacks, for the refusal's message. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { testQuestionLabel, type OrderParty, type OrderTask } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
+import { idIn } from '../../db/ids.js';
 import { loadTasks, type TaskForOrder } from '../catalogue/index.js';
 
 /**
@@ -32,10 +33,7 @@ export async function loadOrderExtras(ex: Executor, orders: Pick<OrderFacts, 'bu
       ? []
       : rows<{ telegram_id: number | string; username: string; photo: string }>(
           ex,
-          sql`SELECT telegram_id, username, photo FROM users WHERE telegram_id IN (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+          sql`SELECT telegram_id, username, photo FROM users WHERE ${idIn(sql`telegram_id`, userIds)}`,
         ),
     loadTasks(ex, [...new Set(orders.map((o) => o.taskId))]),
   ]);

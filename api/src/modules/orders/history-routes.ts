@@ -74,7 +74,7 @@ async function inProgressOrders(ex: OrdersDeps['db'], found: InProgressRow[]) {
 }
 
 /** Orders per statement of a streamed history. */
-const HISTORY_BATCH = 25;
+const HISTORY_BATCH = 100;
 
 const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), message: z.string().max(ORDER_MESSAGE_MAX).optional() });
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { HistoryType, OrderActor, OrderEventKind, OrderStatus } from '@zalik/contract';
 import type { OrdersConfig } from '../../config.js';
 import { row, rows, type Executor } from '../../db/client.js';
+import { idIn } from '../../db/ids.js';
 import { inBatches } from '../../db/batches.js';
 import { eventLineSql, unreadSql } from '../threads/index.js';
 import {
@@ -19,16 +20,11 @@ import {
 /** `hours` (fractions allowed) as an SQL interval. */
 export const hoursInterval = (hours: number) => sql`make_interval(secs => ${hours * 3600})`;
 
-const list = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 const statusIn = (statuses: readonly OrderStatus[]) => sql`status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`;
 
 async function filesOf(ex: Executor, orderIds: number[]): Promise<FileRow[]> {
   if (orderIds.length === 0) return [];
-  return rows<FileRow>(ex, sql`SELECT id, order_id, file_name FROM order_files WHERE order_id IN (${list(orderIds)}) ORDER BY order_id, position, id`);
+  return rows<FileRow>(ex, sql`SELECT id, order_id, file_name FROM order_files WHERE ${idIn(sql`order_id`, orderIds)} ORDER BY order_id, position, id`);
 }
 
 /**
@@ -42,11 +38,14 @@ export async function findOrders(ex: Executor, where: SQL, page?: { limit: numbe
         ORDER BY created_at DESC, id DESC
         ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
   );
-  const files = await filesOf(
+  const files = new Map<number, FileRow[]>();
+  for (const f of await filesOf(
     ex,
     found.map((o) => Number(o.id)),
-  );
-  return found.map((o) => toOrder(o, files));
+  ))
+    files.set(Number(f.order_id), [...(files.get(Number(f.order_id)) ?? []), f]);
+  // Each order is given its own files: filtering all of them per order was quadratic in a batch.
+  return found.map((o) => toOrder(o, files.get(Number(o.id)) ?? []));
 }
 
 /** A buyer's orders of this kind (the history's `type` filter). */
@@ -311,7 +310,7 @@ export async function disputeStories(ex: Executor, disputes: DisputeRow[]): Prom
   const events = await rows<EventRow>(
     ex,
     sql`SELECT order_id, kind, from_status, to_status, actor, actor_id, note, created_at
-        FROM order_events WHERE order_id IN (${list(ids)}) ORDER BY order_id, id`,
+        FROM order_events WHERE ${idIn(sql`order_id`, ids)} ORDER BY order_id, id`,
   );
   return { disputes, files: await filesOf(ex, ids), events };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOUR_MS, MSG, REVIEW_EDIT_HOURS, REVIEW_WINDOW_DAYS, type MyReview, type Rating, type Review } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
+import { idIn } from '../../db/ids.js';
 
 /** The window and the edit span as SQL intervals (the contract's numbers). */
 const WINDOW = sql`make_interval(days => ${REVIEW_WINDOW_DAYS})`;
@@ -144,11 +145,7 @@ export async function taskReviewPage(ex: Executor, taskId: number, withHidden: b
 /** The reviews of these orders, for their buyer's history (one statement, whatever the count). */
 export async function reviewsOfOrders(ex: Executor, orderIds: number[]): Promise<Map<number, MyReview>> {
   if (orderIds.length === 0) return new Map();
-  const ids = sql.join(
-    orderIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const found = await rows<ReviewRow>(ex, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE r.order_id IN (${ids})`);
+  const found = await rows<ReviewRow>(ex, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${idIn(sql`r.order_id`, orderIds)}`);
   const now = Date.now();
   return new Map(found.map((r) => [Number(r.order_id), toMyReview(r, now)]));
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { THREAD_NOTICE_MINUTES, THREAD_OPEN_DAYS, THREAD_RATE_MINUTES, type OrderActor, type ThreadAuthorRole, type ThreadLineKind } from '@zalik/contract';
 import { row, rows, type Executor } from '../../db/client.js';
+import { idIn } from '../../db/ids.js';
 import type { JobRegistry } from '../../jobs/index.js';
 import type { StoredUpload } from '../files/index.js';
 import type { LineRow, ThreadOrderRow, Viewer } from './rows.js';
@@ -78,7 +79,7 @@ export async function threadPage(ex: Executor, orderId: number, viewer: Viewer, 
  * `also` (a line that committed after a later one, a line hidden since it was sent).
  */
 export async function linesSince(ex: Executor, orderId: number, viewer: Viewer, after: number, also: number[] = []) {
-  const extra = also.length ? sql`OR m.id IN (${sql.join(also.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const extra = also.length ? sql`OR ${idIn(sql`m.id`, also)}` : sql``;
   return split(
     await row<WithLines>(
       ex,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Argument, TaskType } from '@zalik/contract';
 import { rows, type Executor } from '../../../db/client.js';
+import { idIn } from '../../../db/ids.js';
 import { selectTasks, taskArguments, type TaskRow } from './read.js';
 
 /** A task as a purchase or a template upload needs it. */
@@ -36,11 +37,7 @@ export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrd
 /** Tasks by id in one query (those that exist), hidden or archived ones included. */
 export async function loadTasks(ex: Executor, taskIds: number[]): Promise<Map<number, TaskForOrder>> {
   if (taskIds.length === 0) return new Map();
-  const ids = sql.join(
-    taskIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const found = await rows<TaskRow>(ex, selectTasks(null, sql`t.id IN (${ids})`));
+  const found = await rows<TaskRow>(ex, selectTasks(null, idIn(sql`t.id`, taskIds)));
   return new Map(found.map((r) => [Number(r.id), toTaskForOrder(r)]));
 }
 

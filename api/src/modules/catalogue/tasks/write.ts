@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG, templateMisfit, type Task, type TaskCreate, type TaskPatch, type TaskType } from '@zalik/contract';
 import { row, rows, type Db, type Executor } from '../../../db/client.js';
+import { idIn } from '../../../db/ids.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import type { GeneratorRegistry } from '../../../ports/generator.js';
 import { lockLiveTeacher } from '../teachers.queries.js';
@@ -59,7 +60,7 @@ async function replaceArguments(tx: Executor, taskId: number, argIds: number[], 
     if (template) {
       const tags = typeof template.tags === 'string' ? (JSON.parse(template.tags) as string[]) : template.tags;
       const names = argIds.length
-        ? (await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM arguments WHERE id IN (${sql.join(argIds.map((id) => sql`${id}`), sql`, `)})`)).map((a) => a.name.trim())
+        ? (await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM arguments WHERE ${idIn(sql`id`, argIds)}`)).map((a) => a.name.trim())
         : [];
       const missing = names.filter((n) => !tags.includes(n));
       const extra = tags.filter((t) => !names.includes(t));
@@ -94,7 +95,7 @@ async function lockArguments(tx: Executor, ids: number[]): Promise<void> {
   if (new Set(ids).size !== ids.length) throw badRequest(MSG.argumentsDuplicate);
   const found = await rows<{ id: number }>(
     tx,
-    sql`SELECT id FROM arguments WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND deleted_at IS NULL FOR SHARE`,
+    sql`SELECT id FROM arguments WHERE ${idIn(sql`id`, ids)} AND deleted_at IS NULL FOR SHARE`,
   );
   if (found.length !== ids.length) throw badRequest(MSG.argumentsUnknown);
 }
