@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createTokenService } from '../src/lib/jwt.js';
-import { API_ROOT, envInt, freePort, load, startChild, table, type ChildServer, type LoadResult } from './lib.js';
+import { API_ROOT, apiProcessArgs, envInt, freePort, load, startChild, table, type ChildServer, type LoadResult } from './lib.js';
 import { SEARCH_TASKS, seedCatalogue } from './seed.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 
@@ -64,7 +64,7 @@ function startScraper(url: string): { stop(): Promise<number[]> } {
   };
 }
 
-const apiArgs = process.env.BENCH_FROM_SOURCE === '1' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'];
+const apiArgs = apiProcessArgs();
 if (!apiArgs.includes('--import') && !existsSync(path.join(API_ROOT, 'dist/main.js'))) {
   console.error('api/dist/main.js is missing: run `npm run build -w api` first (or BENCH_FROM_SOURCE=1)');
   process.exit(1);

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROOT, envInt, freePort, startChild, table } from './lib.js';
+import { API_ROOT, apiProcessArgs, envInt, freePort, startChild, table } from './lib.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 
 const STARTS = envInt('BENCH_STARTS', 5);
@@ -40,7 +40,7 @@ async function startTimes(kind: string): Promise<(string | number)[][]> {
     };
     const startRoot = () => start('npm', ['start', '--silent'], REPO_ROOT);
     // What `npm start -w api` runs, exactly.
-    const nodeArgs = ['--enable-source-maps', 'dist/main.js'];
+    const nodeArgs = apiProcessArgs();
     const first = await start(undefined, nodeArgs);
     const node: number[] = [];
     for (let i = 0; i < STARTS; i++) node.push(await start(undefined, nodeArgs));

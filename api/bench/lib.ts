@@ -13,6 +13,19 @@ import autocannon from 'autocannon';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The node arguments the API runs with: a deployment's (`npm run start -w api`, so its flags,
+ * the heap cap among them, are measured as shipped), or the sources through tsx with
+ * BENCH_FROM_SOURCE=1.
+ */
+export function apiProcessArgs(): string[] {
+  if (process.env.BENCH_FROM_SOURCE === '1') return ['--import', 'tsx', 'src/main.ts'];
+  const start = (JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'dist/main.js') throw new Error(`api's start script is not "node … dist/main.js": ${start}`);
+  return args;
+}
+
 export function envInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;

@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { LIST_LIMIT_HEADER } from '../src/http/json-stream.js';
 import { createTokenService } from '../src/lib/jwt.js';
 import type { Role } from '@zalik/contract';
-import { API_ROOT, envInt, freePort, sampleRss, startChild, table, type ChildServer } from './lib.js';
+import { API_ROOT, apiProcessArgs, envInt, freePort, sampleRss, startChild, table, type ChildServer } from './lib.js';
 import { scaleCalls, type Call, type Who } from './scale-calls.js';
 import { largeDataset, largeUsers, pick, skipDemoSeed, smallDataset, type Picks } from './scale-data.js';
 
@@ -46,7 +46,7 @@ if (!SERVER) {
 }
 if (!Number.isSafeInteger(USERS) || USERS < 100) throw new Error('--users / BENCH_USERS wants a whole number of at least 100');
 if (DATA.some((d) => d !== 'small' && d !== 'large')) throw new Error(`BENCH_DATA wants small, large or both, got "${process.env.BENCH_DATA}"`);
-const apiArgs = process.env.BENCH_FROM_SOURCE === '1' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'];
+const apiArgs = apiProcessArgs();
 if (!apiArgs.includes('--import') && !existsSync(path.join(API_ROOT, 'dist/main.js'))) {
   console.error('api/dist/main.js is missing: run `npm run build -w api` first (or BENCH_FROM_SOURCE=1)');
   process.exit(1);

@@ -195,7 +195,7 @@ try {
     `  statements per purchase: manual ${scripts.manual.statements.length}, auto ${scripts.auto.statements.length} (each one round trip)`,
   );
   if (process.env.BENCH_TRACE === '1') {
-    for (const kind of ['manual', 'auto'] as const) for (const st of scripts[kind].statements) console.log(`    ${kind}: ${st.text.replace(/\s+/g, ' ').trim().slice(0, 110)}`);
+    for (const kind of ['manual', 'auto'] as const) for (const st of scripts[kind].statements) console.log(`    ${kind}: ${st.text.replace(/\s+/g, ' ').trim().slice(0, process.env.BENCH_TRACE_FULL === "1" ? undefined : 110)}${process.env.BENCH_TRACE_FULL === "1" ? "\n      params: " + JSON.stringify(st.params) : ""}`);
   }
   console.log(
     `SQL-only ceiling (the same statements through pg, ${BUYERS} buyers, pool of 20): ${ceilingRate.toFixed(1)} purchases/s, ` +
