@@ -55,11 +55,11 @@ export async function sendJsonArray<T>(reply: FastifyReply, batches: AsyncIterab
 }
 
 /**
- * Batches of whole lists read and built at once in this process. Ten buyers' 2 000-order
- * histories built side by side kept each batch's rows alive across the others' reads, so they
- * outlived the young generation and the heap grew to ~280 MB of garbage between full
- * collections (RSS ~390 MB); taking turns costs no throughput on a CPU-bound machine and keeps
- * other requests from queueing behind ten lists at once.
+ * Batches of whole lists read and built at once in this process. Ten 2 000-order histories
+ * asked together each read and built their batches side by side; taking turns two at a time
+ * does the same work on a CPU-bound machine, while a request between two batches waits behind
+ * at most two of them instead of ten. (The heap itself is bounded by the start script's
+ * `--max-old-space-size`: docs/PERFORMANCE.md, "Memory".)
  */
 const BATCHES_AT_ONCE = 2;
 let building = 0;
