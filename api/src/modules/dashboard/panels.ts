@@ -42,15 +42,10 @@ const PERIOD_PANELS = {
 export type PeriodPanel = keyof typeof PERIOD_PANELS;
 export type PanelKey = `${PeriodPanel}:${DashboardPeriod}` | 'daily';
 
-/** What each panel answers, by key. */
-export interface PanelAnswers {
-  figures: DashboardFigures;
-  backlog: DashboardBacklog;
-  top: DashboardTop;
-  developers: DashboardDevelopers;
-  daily: DashboardDaily;
-}
-export type AnswerOf<K extends PanelKey> = K extends `${infer P extends PeriodPanel}:${string}` ? PanelAnswers[P] : DashboardDaily;
+/** What the panel of a key answers: a period panel's is what its `compute` declares. */
+export type AnswerOf<K extends PanelKey> = K extends `${infer P extends PeriodPanel}:${string}`
+  ? Awaited<ReturnType<(typeof PERIOD_PANELS)[P]['compute']>>
+  : DashboardDaily;
 
 /** Every panel and period, in the order the job refreshes them. */
 export const PANEL_KEYS: readonly PanelKey[] = [
