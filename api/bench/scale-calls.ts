@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import {
   AuthorProfile, CatalogueSearchResults, ClientDiscountPage, DISCOUNT_PAGE_SIZE, DashboardBacklog, DashboardDaily, DashboardDevelopers, DashboardFigures,
-  DashboardTop, DepositRequestList, DiscountList, DeveloperOrderList, DisputeList, FeedPage, HISTORY_PAGE_SIZE, HistoryList, HistoryPage, InProgressListOrPage, InviteList,
+  DashboardTop, DepositRequestList, DiscountList, DeveloperOrderList, DISPUTE_PAGE_SIZE, DisputeList, DisputeListOrPage, FeedPage, HISTORY_PAGE_SIZE, HistoryList, HistoryPage, InProgressListOrPage, InviteList,
   InviteProgress, TaskPickList, TransactionList, USER_PAGE_SIZE, UserList, UserListOrPage, WithdrawQueue, WithdrawalList, endpoints as ep, pathOf,
 } from '@zalik/contract';
 import type { Picks } from './scale-data.js';
@@ -145,6 +145,14 @@ export function scaleCalls(p: Picks): Call[] {
     },
     { name: "top developer's author profile", path: pathOf(ep.authorProfile, { telegramId: p.developer }), who: 'heavyStudent', schema: AuthorProfile },
     { name: 'admin open disputes (unpaged)', path: pathOf(ep.openDisputes), who: 'admin', schema: DisputeList, expect: atLeast(1) },
+    {
+      name: 'admin open disputes, page 0 (paged, as Zalik reads it)',
+      path: pathOf(ep.openDisputes) + q({ page: 0, limit: DISPUTE_PAGE_SIZE }),
+      who: 'admin',
+      schema: DisputeListOrPage,
+      expect: atLeast(DISPUTE_PAGE_SIZE),
+    },
+    { name: 'admin open disputes, page 50 (paged, opened directly)', path: pathOf(ep.openDisputes) + q({ page: 50, limit: DISPUTE_PAGE_SIZE }), who: 'admin', schema: DisputeListOrPage },
     { name: 'admin withdraw queue', path: pathOf(ep.withdrawQueue), who: 'admin', schema: WithdrawQueue, expect: atLeast(1) },
     { name: 'admin users, page 0', path: pathOf(ep.listUsers) + q({ page: 0, limit: USER_PAGE_SIZE }), who: 'admin', schema: UserListOrPage, expect: atLeast(USER_PAGE_SIZE) },
     { name: "admin personal discounts, page 0 (newest client)", path: pathOf(ep.localDiscounts) + q({ page: 0, limit: 20 }), who: 'admin', schema: ClientDiscountPage, expect: atLeast(20) },

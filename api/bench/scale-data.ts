@@ -77,6 +77,25 @@ export async function skipDemoSeed(url: string): Promise<void> {
   }
 }
 
+/**
+ * Waits until the API's job `dashboard.refresh` has stored every panel computed after `since`
+ * (its first run starts with the API), as a deployed instance's admins would find them; answers
+ * the seconds from `since` to the last panel stored, or null when it did not finish in `limitS`.
+ */
+export async function firstDashboardRefresh(url: string, since: Date, panels: number, limitS: number): Promise<number | null> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (const end = Date.now() + limitS * 1000; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+      const r = await c.query<{ n: string; last: Date | null }>(`SELECT count(*) AS n, max(computed_at) AS last FROM dashboard_snapshots WHERE computed_at >= $1`, [since]);
+      if (Number(r.rows[0]!.n) >= panels) return (r.rows[0]!.last!.getTime() - since.getTime()) / 1000;
+    }
+    return null;
+  } finally {
+    await c.end();
+  }
+}
+
 /** Who and what the calls ask about (seeded users only: the API's demo seed adds a few of its own), and how many rows the data holds for the answers' checks. */
 export interface Picks {
   admin: string;
