@@ -259,4 +259,24 @@ describe('the task picker', () => {
     expectRefused(await call('GET', '/api/v1/tasks/search?limit=51'), 400, MSG.limitInvalid);
     expectRefused(await call('GET', '/api/v1/tasks/search', undefined, student), 403, MSG.forbidden);
   });
+
+  it('pages through the titles case-blind, same titles by when they were added, hidden ones too, deleted ones never', async () => {
+    const db = ctx.deps.db;
+    const made: { id: number; title: string }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const letter = 'абвгде'[(i * 5) % 6]!;
+      const title = `Бланк ${i % 2 ? letter.toUpperCase() : letter} ${i % 3}`;
+      made.push({ id: await makeTask(db, { teacherId, developerId: DEV, title, visible: i % 4 !== 0 }), title });
+    }
+    const gone = made.splice(7, 1)[0]!;
+    await db.execute(sql`UPDATE tasks SET deleted_at = now() WHERE id = ${gone.id}`);
+    const key = (t: { title: string }) => t.title.toLowerCase();
+    const expected = [...made].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id)).map((t) => String(t.id));
+    const shown: string[] = [];
+    for (let page = 0; page < 4; page++) {
+      const res = await call('GET', `/api/v1/tasks/search?title=${encodeURIComponent('бланк')}&limit=7&page=${page}`);
+      shown.push(...res.json<{ id: string }[]>().map((t) => t.id));
+    }
+    expect(shown).toEqual(expected);
+  });
 });
