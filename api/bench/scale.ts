@@ -28,7 +28,7 @@ import { createTokenService } from '../src/lib/jwt.js';
 import type { Role } from '@zalik/contract';
 import { API_ROOT, apiProcessArgs, envInt, freePort, sampleRss, startChild, table, type ChildServer } from './lib.js';
 import { scaleCalls, type Call, type Who } from './scale-calls.js';
-import { firstDashboardRefresh, largeDataset, type DashboardRefresh, largeUsers, pick, skipDemoSeed, smallDataset, type Picks } from './scale-data.js';
+import { dashboardRefreshDue, firstDashboardRefresh, largeDataset, type DashboardRefresh, largeUsers, pick, skipDemoSeed, smallDataset, type Picks } from './scale-data.js';
 import { PANEL_KEYS } from '../src/modules/dashboard/panels.js';
 import { timeExports, type ExportTiming } from './scale-exports.js';
 
@@ -126,6 +126,7 @@ async function runDataset(label: string, url: string, users: number): Promise<Da
   const loadBefore = load();
   console.log(`\n== ${label}: ${users.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per call, load average ${loadBefore} ==`);
   await skipDemoSeed(url);
+  await dashboardRefreshDue(url);
   const started = new Date(Date.now() - 1000);
   const api = await startChild(apiArgs, { ...env, PORT: String(port) }, port);
   const rss = sampleRss(api.pid);
