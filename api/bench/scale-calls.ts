@@ -8,8 +8,8 @@
 import type { z } from 'zod';
 import {
   AuthorProfile, CatalogueSearchResults, ClientDiscountPage, DISCOUNT_PAGE_SIZE, DashboardBacklog, DashboardDaily, DashboardDevelopers, DashboardFigures,
-  DashboardTop, DepositRequestList, DiscountList, DeveloperOrderList, DISPUTE_PAGE_SIZE, DisputeList, DisputeListOrPage, FeedPage, HISTORY_PAGE_SIZE, HistoryList, HistoryPage, InProgressListOrPage, InviteList,
-  InviteProgress, TaskPickList, TransactionList, USER_PAGE_SIZE, UserList, UserListOrPage, WithdrawQueue, WithdrawalList, endpoints as ep, pathOf,
+  DashboardTop, DepositRequestList, DiscountList, DeveloperOrderList, DISPUTE_PAGE_SIZE, Dispute, DisputeList, FeedPage, HISTORY_PAGE_SIZE, HistoryList, HistoryPage, InProgressListOrPage, InviteList,
+  InviteProgress, TaskPickList, TransactionList, USER_PAGE_SIZE, UserList, UserListOrPage, WithdrawQueue, WithdrawalList, endpoints as ep, pageOf, pathOf,
 } from '@zalik/contract';
 import type { Picks } from './scale-data.js';
 
@@ -32,6 +32,12 @@ const rowsIn = (a: unknown): unknown[] => (Array.isArray(a) ? a : (a as { conten
 const atLeast = (n: number) => (a: never, cap: number) => {
   const want = Math.min(n, cap);
   return rowsIn(a).length >= want ? undefined : `${rowsIn(a).length} rows, the data holds at least ${want}`;
+};
+/** Page `page` of a list of `total` rows, all of them listed: exactly the rows left for it, and `last` when none follow. */
+const exactPage = (total: number, page: number, limit: number) => (a: { content: unknown[]; last: boolean }) => {
+  const want = Math.min(limit, Math.max(0, total - page * limit));
+  const last = total <= (page + 1) * limit;
+  return a.content.length === want && a.last === last ? undefined : `${a.content.length} rows, last ${a.last}; the data holds ${total}, so ${want} rows, last ${last}`;
 };
 /** A page `page` of `limit` rows: full when the data holds twice what comes before it (a margin for rows the list leaves out). */
 const deepPage = (total: number, page: number, limit: number) => (a: never) =>
@@ -144,15 +150,14 @@ export function scaleCalls(p: Picks): Call[] {
       expect: atLeast(HISTORY_PAGE_SIZE),
     },
     { name: "top developer's author profile", path: pathOf(ep.authorProfile, { telegramId: p.developer }), who: 'heavyStudent', schema: AuthorProfile },
-    { name: 'admin open disputes (unpaged)', path: pathOf(ep.openDisputes), who: 'admin', schema: DisputeList, expect: atLeast(1) },
-    {
-      name: 'admin open disputes, page 0 (paged, as Zalik reads it)',
-      path: pathOf(ep.openDisputes) + q({ page: 0, limit: DISPUTE_PAGE_SIZE }),
-      who: 'admin',
-      schema: DisputeListOrPage,
-      expect: atLeast(DISPUTE_PAGE_SIZE),
-    },
-    { name: 'admin open disputes, page 50 (paged, opened directly)', path: pathOf(ep.openDisputes) + q({ page: 50, limit: DISPUTE_PAGE_SIZE }), who: 'admin', schema: DisputeListOrPage },
+    { name: 'admin open disputes (unpaged)', path: pathOf(ep.openDisputes), who: 'admin', schema: DisputeList, expect: atLeast(p.disputes) },
+    ...[0, 50].map((page) => ({
+      name: `admin open disputes, page ${page} (paged${page > 0 ? ', opened directly' : ''})`,
+      path: pathOf(ep.openDisputes) + q({ page, limit: DISPUTE_PAGE_SIZE }),
+      who: 'admin' as const,
+      schema: pageOf(Dispute),
+      expect: exactPage(p.disputes, page, DISPUTE_PAGE_SIZE),
+    })),
     { name: 'admin withdraw queue', path: pathOf(ep.withdrawQueue), who: 'admin', schema: WithdrawQueue, expect: atLeast(1) },
     { name: 'admin users, page 0', path: pathOf(ep.listUsers) + q({ page: 0, limit: USER_PAGE_SIZE }), who: 'admin', schema: UserListOrPage, expect: atLeast(USER_PAGE_SIZE) },
     { name: "admin personal discounts, page 0 (newest client)", path: pathOf(ep.localDiscounts) + q({ page: 0, limit: 20 }), who: 'admin', schema: ClientDiscountPage, expect: atLeast(20) },
