@@ -280,3 +280,18 @@ describe('the task picker', () => {
     expect(shown).toEqual(expected);
   });
 });
+
+describe('searching by a text both a title and a username hold', () => {
+  it('lists each matching discount once, newest first, page after page', async () => {
+    // vira100's discount on "Лабораторна 100% ready" matches "100" by its title and by its holder.
+    const made = await bulk({ type: 'LOCAL', discountValue: 15, availableValue: 2, taskIds: [tasks.lab, tasks.essay], telegramIds: [VIRA] });
+    expect(made.statusCode).toBe(200);
+    const all = await list(`?limit=${PAGE_MAX_LIMIT}`);
+    const expected = all.filter((d) => d.taskTitle.includes('100') || d.username.includes('100'));
+    expect(expected.filter((d) => d.taskTitle.includes('100') && d.username.includes('100'))).toHaveLength(1);
+    expect(await list(`?search=100&limit=${PAGE_MAX_LIMIT}`)).toEqual(expected);
+    const pages = [];
+    for (const page of [0, 1, 2, 3, 4]) pages.push(await list(`?search=100&limit=1&page=${page}`));
+    expect(pages.flat()).toEqual(expected.slice(0, 5));
+  });
+});

@@ -120,3 +120,26 @@ describe('users by role', () => {
     expect(ids((await get('/api/v1/users/role/ROLE_USER?page=2&limit=10')).body)).toEqual(everyone.slice(20, 30));
   });
 });
+
+describe('searching numbered usernames', () => {
+  // Usernames that share their letters and differ in their digits: the search looks the digits up
+  // first, and every page must still hold exactly the usernames containing the whole text, newest first.
+  it('finds only the usernames holding the whole text, newest first, page after page', async () => {
+    await ctx.deps.db.execute(sql`
+      INSERT INTO users (telegram_id, username, created_at)
+      SELECT 7000000 + i, CASE WHEN i % 3 = 0 THEN 'pupil_' ELSE 'Student_' END || (1000000 + i), now() - make_interval(hours => i % 7, secs => i)
+      FROM generate_series(1, 60) AS i`);
+    const expected = Array.from({ length: 60 }, (_, k) => k + 1)
+      .filter((i) => i % 3 !== 0)
+      .sort((a, b) => (a % 7) - (b % 7) || a - b)
+      .map((i) => String(7000000 + i));
+    const whole = ids((await get('/api/v1/users/search?username=STUDENT_10000')).body);
+    expect(whole).toEqual(expected);
+    const pages = [];
+    for (const page of [0, 1, 2]) pages.push((await get(`/api/v1/users/search?username=student_10000&page=${page}&limit=15`)).body);
+    expect(pages.flatMap(ids)).toEqual(expected);
+    expect(pages.map(lastOf)).toEqual([false, false, true]);
+    expect(ids((await get('/api/v1/users/search?username=pupil_1000003')).body)).toEqual(['7000003']);
+    expect((await get('/api/v1/users/search?username=student_1000003')).body).toEqual([]);
+  });
+});

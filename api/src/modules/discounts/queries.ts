@@ -89,11 +89,13 @@ export async function listDiscounts(ex: Executor, f: ListFilter, at: Date): Prom
   if (f.type) where.push(sql`d.type = ${f.type}`);
   const title = (text: string) => foldedContains(sql`t.search_title`, text);
   const username = (text: string) => containsText(sql`u.username`, text.replace(/^@/, ''));
-  // Each side through its own table, so both trigram indexes serve it: an OR across the joined
-  // tasks and users could only filter every listed discount's row.
+  // Each side through its own table, so both trigram indexes serve it, and the discounts found
+  // from the matching tasks and users (discounts_task, discounts_user): an OR across the joined
+  // tasks and users, or over the discounts, could only filter every listed discount's row.
   if (f.search) {
-    where.push(sql`(d.task_id IN (SELECT t.id FROM tasks t WHERE ${title(f.search)})
-                    OR d.telegram_id IN (SELECT u.telegram_id FROM users u WHERE ${username(f.search)}))`);
+    where.push(sql`d.id IN (SELECT m.id FROM discounts m WHERE m.task_id IN (SELECT t.id FROM tasks t WHERE ${title(f.search)})
+                            UNION ALL
+                            SELECT m.id FROM discounts m WHERE m.telegram_id IN (SELECT u.telegram_id FROM users u WHERE ${username(f.search)}))`);
   }
   if (f.task) where.push(title(f.task));
   if (f.username) where.push(username(f.username));
