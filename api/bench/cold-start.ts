@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_ROOT, apiProcessArgs, envInt, freePort, startChild, table } from './lib.js';
+import { API_ROOT, apiProcessArgs, envInt, median, freePort, startChild, table } from './lib.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 
 const STARTS = envInt('BENCH_STARTS', 5);
@@ -23,7 +23,6 @@ const REPO_ROOT = path.resolve(API_ROOT, '..');
 // Builds what changed (the root `npm start`'s own check), so that every start below is timed as a restart.
 if (spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function startTimes(kind: string): Promise<(string | number)[][]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-bench-start-'));

@@ -13,6 +13,9 @@ import autocannon from 'autocannon';
 
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /**
  * The node arguments the API runs with: a deployment's (`npm run start -w api`, so its flags,
  * the heap cap among them, are measured as shipped), or the sources through tsx with

@@ -4,8 +4,9 @@
  * `ROUNDS` times each; the time to the first byte and to the last, as the accountant waits them.
  * Broken: an answer not 2xx, an empty file, or one that does not begin with its CSV header line.
  */
-import { pathOf, endpoints as ep, EXPORT_COLUMNS, ExportLink, type ExportKind } from '@zalik/contract';
+import { pathOf, endpoints as ep, EXPORT_COLUMNS, ExportLink, KYIV_TIME_ZONE, type ExportKind } from '@zalik/contract';
 import { BOM, csvLine } from '../src/modules/dashboard/csv.js';
+import { median } from './lib.js';
 
 const ROUNDS = 3;
 const DAYS = 30;
@@ -20,8 +21,7 @@ export interface ExportTiming {
   broken?: string;
 }
 
-const kyivDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(d);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kyivDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: KYIV_TIME_ZONE }).format(d);
 const spread = (xs: number[]) => ({ min: Math.min(...xs), median: median(xs) });
 const ok = (status: number) => status >= 200 && status < 300;
 

@@ -7,7 +7,7 @@
  * of DATABASE_URL (dropped afterwards unless BENCH_KEEP=1).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:purchase
- *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_WARMUP=10 BENCH_KIND=mixed|manual|auto BENCH_TRACE=1 (prints the statements)
+ *   BENCH_BUYERS=50 BENCH_PURCHASES=20 BENCH_WARMUP=10 BENCH_KIND=mixed|manual|auto BENCH_TRACE=1 (prints the statements; BENCH_TRACE_FULL=1 whole, with parameters)
  *   BENCH_SQL='DROP INDEX ...' (a schema change tried on the throwaway database after the migrations)
  *   BENCH_TEMPLATE=zalik_large (the throwaway database is a copy of that one, e.g. `bench:seed`'s
  *   large dataset, instead of an empty one; nobody may be connected to it meanwhile)
@@ -195,7 +195,10 @@ try {
     `  statements per purchase: manual ${scripts.manual.statements.length}, auto ${scripts.auto.statements.length} (each one round trip)`,
   );
   if (process.env.BENCH_TRACE === '1') {
-    for (const kind of ['manual', 'auto'] as const) for (const st of scripts[kind].statements) console.log(`    ${kind}: ${st.text.replace(/\s+/g, ' ').trim().slice(0, process.env.BENCH_TRACE_FULL === "1" ? undefined : 110)}${process.env.BENCH_TRACE_FULL === "1" ? "\n      params: " + JSON.stringify(st.params) : ""}`);
+    const full = process.env.BENCH_TRACE_FULL === '1';
+    for (const kind of ['manual', 'auto'] as const)
+      for (const st of scripts[kind].statements)
+        console.log(`    ${kind}: ${st.text.replace(/\s+/g, ' ').trim().slice(0, full ? undefined : 110)}${full ? `\n      params: ${JSON.stringify(st.params)}` : ''}`);
   }
   console.log(
     `SQL-only ceiling (the same statements through pg, ${BUYERS} buyers, pool of 20): ${ceilingRate.toFixed(1)} purchases/s, ` +

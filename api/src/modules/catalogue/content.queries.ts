@@ -53,10 +53,10 @@ export const deleteNews = (ex: Executor, id: number) => row<{ title: string }>(e
 export const listFaq = async (ex: Executor): Promise<Faq[]> =>
   (await rows<FaqRow>(ex, sql`SELECT id, question, answer FROM faq ORDER BY position, id`)).map(toFaq);
 
-/** Appends a question at the end. */
 /** A new question goes after the last one. */
 const nextFaqPosition = sql`(SELECT COALESCE(MAX(position), 0) + 1 FROM faq)`;
 
+/** Appends a question at the end. */
 export async function insertFaq(ex: Executor, f: Omit<Faq, 'id'>): Promise<Faq> {
   const created = await row<FaqRow>(
     ex,

@@ -69,7 +69,6 @@ const audited = (r: DiscountRow): Record<string, unknown> => {
   return rest;
 };
 const userOf = (r: DiscountRow) => (r.telegram_id === null ? null : Number(r.telegram_id));
-/** A PostgreSQL array literal of ids, bound as one parameter (both drivers take it as text). */
 const unique = (ids: string[]) => [...new Set(ids.map(Number))];
 
 /** Ids of `wanted` that `found` lacks, for the refusal's message. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { row, rows, type Executor } from '../../db/client.js';
+import { idArray } from '../../db/ids.js';
 
 /** The legs this file reads and posts, spelled out here: `service.ts` imports this file, not the reverse. */
 interface SeenLeg {
@@ -80,7 +81,7 @@ export async function settleDebtsOfCredited(tx: Executor, legs: SeenLeg[], post:
   if (credited.length === 0) return;
   const owing = await rows<{ inviter_id: number | string }>(
     tx,
-    sql`SELECT inviter_id FROM referral_debtors(ARRAY[${sql.join(credited.map((u) => sql`${u}`), sql`, `)}]::bigint[]) AS inviter_id`,
+    sql`SELECT inviter_id FROM referral_debtors(${idArray(credited)}::bigint[]) AS inviter_id`,
   );
   for (const o of owing) await settleReferralDebt(tx, Number(o.inviter_id), post);
 }

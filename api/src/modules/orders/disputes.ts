@@ -4,7 +4,7 @@ import { keysetPage, type PageKeys } from '../../lib/page-keys.js';
 import type { PageRequest } from '../../lib/page.js';
 import type { FileLinks } from '../files/index.js';
 import { disputeKey, disputeRows, disputeStories, openDisputes, type DisputeKey } from './queries.js';
-import { toDispute, type DisputeRow, type EventRow, type FileRow } from './rows.js';
+import { byOrder, toDispute, type DisputeRow, type EventRow, type FileRow } from './rows.js';
 
 /** What the admin's list of open disputes reads with: the database and the files' download links. */
 export interface DisputesDeps {
@@ -19,18 +19,6 @@ export interface DisputesDeps {
  * (PostgreSQL turns to a slower parallel plan only for much larger pages).
  */
 const DISPUTE_BATCH = 250;
-
-/** Rows by their order, so each dispute takes its own without scanning the whole batch's. */
-function byOrder<T extends { order_id: number | string }>(found: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const r of found) {
-    const id = Number(r.order_id);
-    const list = map.get(id);
-    if (list) list.push(r);
-    else map.set(id, [r]);
-  }
-  return map;
-}
 
 function toDisputes(links: FileLinks, { disputes, files, events }: { disputes: DisputeRow[]; files: FileRow[]; events: EventRow[] }): Dispute[] {
   const filesOf = byOrder(files);

@@ -125,6 +125,19 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));
 const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
 
+/** Rows by their order, so each order takes its own without scanning a whole batch's. */
+export function byOrder<T extends { order_id: number | string }>(found: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const r of found) {
+    const id = Number(r.order_id);
+    const list = map.get(id);
+    if (list) list.push(r);
+    else map.set(id, [r]);
+  }
+  return map;
+}
+
+/** The order of row `o`, with `files`: its own files (`byOrder` sorts a batch's). */
 export function toOrder(o: OrderRow, files: FileRow[]): Order {
   return {
     id: Number(o.id),
@@ -157,7 +170,7 @@ export function toOrder(o: OrderRow, files: FileRow[]): Order {
     cancelledBy: o.cancelled_by,
     cancelReason: o.cancel_reason,
     reprocessedAt: date(o.reprocessed_at),
-    files: files.filter((f) => Number(f.order_id) === Number(o.id)).map((f) => ({ id: Number(f.id), fileName: f.file_name })),
+    files: files.map((f) => ({ id: Number(f.id), fileName: f.file_name })),
     unread: Number(o.unread ?? 0),
   };
 }
