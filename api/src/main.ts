@@ -8,6 +8,12 @@ import { seedDemo } from './modules/demo/seed.js';
 import { setupTelegram } from './bot/runtime.js';
 import { setBankWebhook } from './modules/deposits/monobank.js';
 
+/**
+ * How long the shutdown's steps (after the drain) may take: running jobs finish within the
+ * database's query timeout (17 s by default), and orchestrators kill at about 30 s anyway.
+ */
+const SHUTDOWN_STEPS_MS = 30_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -64,6 +70,12 @@ async function main(): Promise<void> {
         app.log.info({ drainMs: config.shutdownDrainMs }, 'draining: /readyz fails, requests are still served');
         await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
       }
+      // A database that stopped answering without closing (a frozen peer) would hold its pool's
+      // close, and so the process, for ever: past the deadline the steps are abandoned.
+      setTimeout(() => {
+        app.log.error({ deadlineMs: SHUTDOWN_STEPS_MS }, 'shutdown steps did not finish in time: exiting');
+        process.exit(1);
+      }, SHUTDOWN_STEPS_MS).unref();
       let failed = false;
       for (const [step, run] of steps) {
         await run().catch((err: unknown) => {

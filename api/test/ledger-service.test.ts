@@ -113,6 +113,45 @@ describe('post', () => {
     await expectLedgerBalanced(ctx.deps);
   });
 
+  it('locks every wallet a batch debits in one order: batches of two payers in either order neither deadlock nor overdraw', async () => {
+    const [P, Q, R] = [7611, 7612, 7613];
+    for (const id of [P, Q, R]) await login(ctx.app, { id });
+    await ctx.deps.db.transaction((tx) => post(tx, [topup(P, 2000, 'svc-two-p'), topup(Q, 2000, 'svc-two-q')]));
+    const leg = (from: number, i: number): Leg => ({ from: { user: from, wallet: 'general' }, to: { user: R, wallet: 'general' }, amount: 100, kind: 'PURCHASE', key: `svc-two-${i}-${from}` });
+    const pay = (i: number) =>
+      ctx.deps.db
+        .transaction((tx) => post(tx, i % 2 ? [leg(P, i), leg(Q, i)] : [leg(Q, i), leg(P, i)]))
+        .then(
+          () => 'ok',
+          (e: unknown) => (e instanceof InsufficientFunds ? 'poor' : String(e)),
+        );
+    // 20 UAH each, 1 UAH from each per batch: 20 of the 30 batches pass, the rest find too little.
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => pay(i)));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(20);
+    expect(results.filter((r) => r === 'poor')).toHaveLength(10);
+    expect([await balanceUah(ctx.deps, P), await balanceUah(ctx.deps, Q), await balanceUah(ctx.deps, R)]).toEqual([0, 0, 40]);
+    await expectLedgerBalanced(ctx.deps);
+  });
+
+  it('opens a wallet nobody paid into yet, and refuses an account that cannot exist with nothing written', async () => {
+    const fresh = 7621;
+    await login(ctx.app, { id: fresh });
+    await ctx.deps.db.transaction((tx) => post(tx, [topup(fresh, 500, 'svc-open-1')]));
+    expect(await balanceUah(ctx.deps, fresh)).toBe(5);
+    const before = await transferCount(ctx.deps);
+    const unknown = { system: 'external:nowhere' } as unknown as Leg['to'];
+    const refused = await ctx.deps.db
+      .transaction((tx) => post(tx, [{ from: { user: fresh, wallet: 'general' }, to: unknown, amount: 100, kind: 'PURCHASE', key: 'svc-open-2' }]))
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      );
+    // The driver's error wraps the database's.
+    expect(refused?.cause?.message ?? refused?.message).toMatch(/no such account: external:nowhere/);
+    expect(await transferCount(ctx.deps)).toBe(before);
+    expect(await balanceUah(ctx.deps, fresh)).toBe(5);
+  });
+
   it('credits a wallet through its stripes without touching its row; a debit folds them and never overdraws, also racing credits', async () => {
     const C = 7603;
     await login(ctx.app, { id: C });
@@ -147,13 +186,19 @@ describe('post', () => {
     const folded = await stored();
     expect([Number(folded.balance), Number(folded.stripes), Number(folded.rows)]).toEqual([3850, 0, 0]);
 
-    // 38.50 UAH in, 40 more arriving while 60 debits of 1.50 UAH race them: at most 52 can pass.
+    // A debit the row alone covers leaves the stripes as they are: only a short row folds them.
+    await credit(99);
+    expect(await debit(200)).toBe('ok');
+    const kept = await stored();
+    expect([Number(kept.balance), Number(kept.stripes), Number(kept.rows)]).toEqual([3700, 100, 1]);
+
+    // 38 UAH in, 40 more arriving while 60 debits of 1.50 UAH race them: at most 52 can pass.
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 5 < 2 ? credit(100 + i) : debit(1 + i))));
     expect(results.filter((r) => r !== 'ok' && r !== 'poor' && r !== true)).toEqual([]);
     const paid = results.filter((r) => r === 'ok').length;
     expect(paid).toBeLessThanOrEqual(52);
-    expect(await balanceUah(ctx.deps, C)).toBe((3850 + 4000 - 150 * paid) / 100);
-    expect(await balanceUah(ctx.deps, A)).toBe(aBefore + (150 * (paid + 1)) / 100);
+    expect(await balanceUah(ctx.deps, C)).toBe((3700 + 100 + 4000 - 150 * paid) / 100);
+    expect(await balanceUah(ctx.deps, A)).toBe(aBefore + (150 * (paid + 2)) / 100);
     await expectLedgerBalanced(ctx.deps);
   });
 });

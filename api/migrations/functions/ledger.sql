@@ -11,11 +11,14 @@
 
 -- Posts a batch of transfers in one round trip (docs/LEDGER.md). The rules, which
 -- modules/ledger/service.ts's `post` relies on:
---  * user accounts are opened when missing; only the user accounts the batch DEBITS are locked,
---    in id order, FOR NO KEY UPDATE (so two batches never deadlock, and the foreign-key checks
---    of concurrent transfers stay free);
---  * a debit of a user account folds the wallet's stripes into its row and is a conditional
---    UPDATE (balance >= amount): no match, no money, ZL001 and nothing of the statement remains;
+--  * only the user accounts the batch DEBITS are locked, FOR NO KEY UPDATE, before anything
+--    moves (so the foreign-key checks of concurrent transfers stay free): one such account
+--    debited by the first leg (a purchase, a withdrawal) by that leg's lookup of its accounts;
+--    several, all of them first in id order, so two batches never deadlock;
+--  * user accounts are opened when missing;
+--  * a debit of a user account is a conditional UPDATE (balance >= amount) of its row; when the
+--    row alone is short, the wallet's stripes are folded into it and the condition is tried
+--    again: no match, no money, ZL001 and nothing of the statement remains;
 --  * a credit of a user account goes to one of its 16 stripes (account_stripes), chosen by the
 --    server process, so concurrent credits do not queue on the wallet's row;
 --  * system accounts are neither locked nor updated (their balance is the sum of their transfers);
@@ -23,34 +26,62 @@
 --    movement, else ZL002; a batch is all new or all posted before, else ZL003.
 -- Returns true when the legs were posted now, false when all had been posted before.
 -- legs: [{"key", "from", "to", "amount", "kind", "reference"}], from/to being account codes.
+-- Each statement here costs an executor start-up per purchase, hence the fewest per leg
+-- (docs/PERFORMANCE.md, "Purchases"): one lookup of both accounts, the insert, the debit.
 CREATE OR REPLACE FUNCTION ledger_post(legs jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
+  v_n int := jsonb_array_length(legs);
   v_leg jsonb;
+  v_from text;
+  v_to text;
   v_debit bigint;
   v_credit bigint;
   v_amount bigint;
   v_posted bigint;
   v_old transfers%ROWTYPE;
   v_fresh int := 0;
-  v_missing text;
+  v_locked text;
+  v_lock_each boolean := false;
 BEGIN
-  INSERT INTO accounts (code, owner_id, kind)
-  SELECT c.code, split_part(c.code, ':', 2)::bigint, split_part(c.code, ':', 3)
-  FROM (SELECT l->>'from' AS code FROM jsonb_array_elements(legs) l UNION SELECT l->>'to' FROM jsonb_array_elements(legs) l) c
-  WHERE c.code LIKE 'user:%' AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.code = c.code)
-  ON CONFLICT DO NOTHING;
+  -- Which user accounts the batch debits: one, by the first leg, is locked by that leg's lookup;
+  -- otherwise all are locked here, in id order.
+  FOR i IN 0 .. v_n - 1 LOOP
+    v_from := legs->i->>'from';
+    IF v_from LIKE 'user:%' THEN
+      IF v_locked IS NULL AND i = 0 THEN
+        v_locked := v_from;
+        v_lock_each := true;
+      ELSIF v_from IS DISTINCT FROM v_locked THEN
+        v_lock_each := false;
+        PERFORM 1 FROM accounts
+        WHERE code IN (SELECT l->>'from' FROM jsonb_array_elements(legs) l) AND owner_id IS NOT NULL
+        ORDER BY id FOR NO KEY UPDATE;
+        EXIT;
+      END IF;
+    END IF;
+  END LOOP;
 
-  PERFORM 1 FROM accounts
-  WHERE code IN (SELECT l->>'from' FROM jsonb_array_elements(legs) l)
-    AND owner_id IS NOT NULL
-  ORDER BY id FOR NO KEY UPDATE;
-
-  FOR v_leg IN SELECT * FROM jsonb_array_elements(legs) LOOP
-    SELECT id INTO v_debit FROM accounts WHERE code = v_leg->>'from';
-    SELECT id INTO v_credit FROM accounts WHERE code = v_leg->>'to';
-    IF v_debit IS NULL OR v_credit IS NULL THEN
-      v_missing := CASE WHEN v_debit IS NULL THEN v_leg->>'from' ELSE v_leg->>'to' END;
-      RAISE EXCEPTION 'no such account: %', v_missing;
+  FOR i IN 0 .. v_n - 1 LOOP
+    v_leg := legs->i;
+    v_from := v_leg->>'from';
+    v_to := v_leg->>'to';
+    FOR attempt IN 1 .. 2 LOOP
+      IF v_lock_each AND i = 0 THEN
+        SELECT d.id, c.id INTO v_debit, v_credit FROM accounts d, accounts c
+        WHERE d.code = v_from AND c.code = v_to FOR NO KEY UPDATE OF d;
+      ELSE
+        SELECT d.id, c.id INTO v_debit, v_credit FROM accounts d, accounts c WHERE d.code = v_from AND c.code = v_to;
+      END IF;
+      EXIT WHEN FOUND OR attempt = 2;
+      -- A user's wallet nobody has paid into yet does not exist: it is opened now.
+      INSERT INTO accounts (code, owner_id, kind)
+      SELECT c.code, split_part(c.code, ':', 2)::bigint, split_part(c.code, ':', 3)
+      FROM (VALUES (v_from), (v_to)) c(code)
+      WHERE c.code LIKE 'user:%'
+      ON CONFLICT DO NOTHING;
+    END LOOP;
+    IF v_debit IS NULL THEN
+      RAISE EXCEPTION 'no such account: %', CASE WHEN NOT EXISTS (SELECT 1 FROM accounts WHERE code = v_from) THEN v_from ELSE v_to END;
     END IF;
     v_amount := (v_leg->>'amount')::bigint;
     v_posted := NULL;
@@ -66,23 +97,27 @@ BEGIN
       CONTINUE;
     END IF;
     v_fresh := v_fresh + 1;
-    IF v_leg->>'from' LIKE 'user:%' THEN
-      WITH folded AS (DELETE FROM account_stripes WHERE account_id = v_debit RETURNING amount)
-      UPDATE accounts SET balance = balance + f.sum - v_amount
-      FROM (SELECT COALESCE(SUM(amount), 0) AS sum FROM folded) f
-      WHERE id = v_debit AND balance + f.sum >= v_amount;
+    IF v_from LIKE 'user:%' THEN
+      -- The row alone usually holds enough; only when it does not are the stripes folded into it.
+      UPDATE accounts SET balance = balance - v_amount WHERE id = v_debit AND balance >= v_amount;
       IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'ZL001', MESSAGE = 'insufficient funds';
+        WITH folded AS (DELETE FROM account_stripes WHERE account_id = v_debit RETURNING amount)
+        UPDATE accounts SET balance = balance + f.sum - v_amount
+        FROM (SELECT COALESCE(SUM(amount), 0) AS sum FROM folded) f
+        WHERE id = v_debit AND balance + f.sum >= v_amount;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION USING ERRCODE = 'ZL001', MESSAGE = 'insufficient funds';
+        END IF;
       END IF;
     END IF;
-    IF v_leg->>'to' LIKE 'user:%' THEN
+    IF v_to LIKE 'user:%' THEN
       INSERT INTO account_stripes (account_id, stripe, amount)
       VALUES (v_credit, pg_backend_pid() % 16, v_amount)
       ON CONFLICT (account_id, stripe) DO UPDATE SET amount = account_stripes.amount + EXCLUDED.amount;
     END IF;
   END LOOP;
 
-  IF v_fresh <> 0 AND v_fresh <> jsonb_array_length(legs) THEN
+  IF v_fresh <> 0 AND v_fresh <> v_n THEN
     RAISE EXCEPTION USING ERRCODE = 'ZL003', MESSAGE = 'a transfer batch was partly posted before';
   END IF;
   RETURN v_fresh <> 0;

@@ -12,6 +12,8 @@
  *   BENCH_TEMPLATE=zalik_large (the throwaway database is a copy of that one, e.g. `bench:seed`'s
  *   large dataset, instead of an empty one; nobody may be connected to it meanwhile)
  *   BENCH_MINIMAL_SECONDS=10 (the pgbench ceiling's run, bench-minimal.ts; 0 leaves it out)
+ *   BENCH_PROFILE=/tmp/purchase.cpuprofile (the API thread's CPU profile of the measured purchases,
+ *   for Chrome's DevTools or any .cpuprofile reader)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +36,8 @@ import { loadTask } from '../modules/catalogue/index.js';
 import { buy, isAuto, PURCHASE_PATH, type BuyersJob, type BuyersResult } from './bench-buyers.js';
 import { replay, type Captured, type PurchaseScript } from './bench-replay.js';
 import { minimalCeiling } from './bench-minimal.js';
+import { startProfile } from './bench-profile.js';
+import { cpuPerPurchase, sampleCpu } from './bench-cpu.js';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 20);
@@ -176,7 +180,11 @@ try {
     const warm = await runBuyers({ address, buyers: warmBuyers, purchases: WARMUP, kind: KIND, manualId, autoId });
     if (warm.failures.length) throw new Error(`the warm-up purchases failed: ${warm.failures.slice(0, 3).join('; ')}`);
   }
+  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
+  const cpuBefore = sampleCpu();
   const { seconds, latencies, failures } = await runBuyers({ address, buyers, purchases: PURCHASES, kind: KIND, manualId, autoId });
+  const cpu = cpuPerPurchase(cpuBefore, sampleCpu(), BUYERS * PURCHASES);
+  if (profile) console.log(`  the API thread's CPU profile: ${await profile.stop(process.env.BENCH_PROFILE!)}`);
   const all = [...latencies.auto, ...latencies.manual].sort((a, b) => a - b);
 
   console.log(
@@ -188,6 +196,7 @@ try {
     const s = latencies[kind].sort((a, b) => a - b);
     if (s.length) console.log(`    ${kind}: ${s.length} purchases, p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms`);
   }
+  if (cpu) console.log(`  ${cpu}`);
   for (const f of failures.slice(0, 5)) console.log(`  failure: ${f}`);
   const rate = all.length / seconds;
   const ceilingRate = ceiling.purchases / ceiling.seconds;

@@ -131,8 +131,9 @@ export function ledgerFailure(err: unknown): InsufficientFunds | IdempotencyConf
  * - Only the user accounts the batch debits are locked, in id order, before anything moves, so
  *   two transactions touching the same accounts never deadlock; a credit of a user account goes
  *   to one of its stripes and locks nothing (docs/LEDGER.md, "Why credits go to stripes").
- * - A debit of a user account folds its stripes into its row and is a conditional UPDATE
- *   (`balance >= amount`); if it matches no row the payer lacks the money: InsufficientFunds.
+ * - A debit of a user account is a conditional UPDATE of its row (`balance >= amount`), tried
+ *   again with its stripes folded in when the row alone is short; if that matches no row the
+ *   payer lacks the money: InsufficientFunds.
  *   There is no read-decide-write of a balance anywhere; the CHECK constraint is the backstop.
  * - System accounts are neither locked nor updated: their balance is the sum of their
  *   transfers (view `account_balances`), so the escrow every purchase pays into is not a
