@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, type WithdrawQueueItem } from '@zalik/contract';
-import { PERSONA, VIEWPORT, expectLaidOut, shoot, startE2E, studentOnFirstCourse, themeShots, waitForIdle, type E2E, type Theme } from './helpers';
+import { DEVICE_SCALE, PERSONA, VIEWPORT, expectLaidOut, shoot, startE2E, studentOnFirstCourse, themeShots, waitForIdle, type E2E, type Theme } from './helpers';
 
 const SUBJECT = 'Вища математика';
 const THEMES: Theme[] = ['light', 'dark'];
@@ -239,7 +239,7 @@ describe('issue 29, the remaining medium defects', () => {
     });
 
     it('a first launch on a slow link: the skeleton is the screen, nothing drops', async () => {
-      const context = await env.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, locale: 'uk-UA' });
+      const context = await env.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: DEVICE_SCALE, locale: 'uk-UA' });
       const page = await context.newPage();
       const release = await hold(page, (url, method) => method === 'POST' && url.pathname === '/api/dev/init-data');
       await page.goto(new URL(`/?persona=${PERSONA.student}`, env.server.url).toString(), { waitUntil: 'commit' });

@@ -50,17 +50,52 @@ export interface ServerData {
   databaseUrl: string | undefined;
 }
 
+/** The port is free when chosen but the API binds it later: another file's fake may take it first. */
+const PORT_ATTEMPTS = 5;
+
 export async function startServer(webDist: string, template: DataTemplate, prepare?: (data: ServerData) => Promise<void>): Promise<TestServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zalik-e2e-data-'));
   const pgDb = await copyDataTemplate(template, dataDir, process.env.DATABASE_URL);
+  const cleanUp = async () => {
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await prepare?.({ dataDir, databaseUrl: pgDb?.url });
   } catch (err) {
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw err;
   }
+
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = spawnApi(webDist, port, dataDir, pgDb?.url);
+    try {
+      await waitHealthy(started.url, started.child, started.output);
+    } catch (err) {
+      started.child.kill('SIGKILL');
+      if (started.output().includes('EADDRINUSE') && attempt < PORT_ATTEMPTS) continue;
+      await cleanUp();
+      throw err;
+    }
+    const { child, url } = started;
+    return {
+      url,
+      async stop() {
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timeout);
+        }
+        await cleanUp();
+      },
+    };
+  }
+}
+
+function spawnApi(webDist: string, port: number, dataDir: string, databaseUrl: string | undefined) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -71,7 +106,7 @@ export async function startServer(webDist: string, template: DataTemplate, prepa
     LOG_LEVEL: 'warn',
   };
   for (const k of ['BOT_TOKEN', 'NODE_ENV', 'JWT_SECRET', 'ADMIN_TELEGRAM_IDS', 'DATABASE_URL']) delete env[k];
-  if (pgDb) env.DATABASE_URL = pgDb.url;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -80,29 +115,5 @@ export async function startServer(webDist: string, template: DataTemplate, prepa
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitHealthy(url, child, () => output);
-  } catch (err) {
-    child.kill('SIGKILL');
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timeout);
-      }
-      await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
 }
