@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { KYIV } from '../../db/kyiv.js';
 import type { AuditAction, AuditEntry, AuditFilters, AuditQuery } from '@zalik/contract';
 import { rows, type Executor } from '../../db/client.js';
 
@@ -34,7 +35,6 @@ interface AuditRow {
 }
 
 const json = (v: Record<string, unknown> | string | null) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v);
-const KYIV = 'Europe/Kyiv';
 
 type AuditSpan = AuditFilters & { from?: string; to?: string };
 

@@ -3,4 +3,4 @@ export { newsJson } from './news.js';
 export { seedCatalogue } from './seed.js';
 export { subjectsJson } from './subjects.js';
 export { loadTask, loadTasks, toTaskForOrder, type TaskForOrder } from './tasks/for-order.js';
-export { selectTasks, type TaskRow } from './tasks/read.js';
+export { selectTasks, type TaskForOrderRow, type TaskRow } from './tasks/read.js';

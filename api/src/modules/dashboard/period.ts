@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { KYIV_TIME_ZONE } from '@zalik/contract';
 import { row, type Executor } from '../../db/client.js';
 
 /** Business days are Kyiv days, whatever the server's or the database session's time zone. */
-export const TZ = 'Europe/Kyiv';
+export const TZ = KYIV_TIME_ZONE;
 
 /** A timestamptz as an ISO string in UTC with milliseconds, the way the API answers times. */
 export const iso = (expr: SQL) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

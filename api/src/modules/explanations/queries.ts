@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { KYIV_DAY_START } from '../../db/kyiv.js';
 import { row, rows, type Db, type Executor } from '../../db/client.js';
 
-/** Midnight of today in Kyiv: the daily question limit and the token budget count from it. */
-const KYIV_DAY_START = sql`((now() AT TIME ZONE 'Europe/Kyiv')::date)::timestamp AT TIME ZONE 'Europe/Kyiv'`;
 
 export interface SessionOrder {
   id: number;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { KYIV_DAY_START } from '../../db/kyiv.js';
 import { row, rows, type Executor } from '../../db/client.js';
 import { SYSTEM } from '../ledger/index.js';
 
@@ -52,7 +53,7 @@ export async function deploymentFigures(ex: Executor): Promise<DeploymentFigures
                (SELECT count(*) FROM deposit_requests WHERE status = 'PENDING' AND expires_at > now()) AS deposits,
                (SELECT COALESCE(SUM(t.amount), 0) FROM transfers t
                  WHERE t.credit_account_id = (SELECT id FROM accounts WHERE code = ${SYSTEM.fees})
-                   AND t.created_at >= ((now() AT TIME ZONE 'Europe/Kyiv')::date)::timestamp AT TIME ZONE 'Europe/Kyiv') AS revenue,
+                   AND t.created_at >= ${KYIV_DAY_START}) AS revenue,
                o.backlog AS outbox, o.oldest AS outbox_oldest,
                (SELECT count(*) FROM outbox WHERE sent_at > now() - interval '1 minute') AS outbox_sent,
                (SELECT count(*) FROM users WHERE bot_blocked_at IS NOT NULL) AS blocked,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/client.js';
 import type { TaskTemplateRef } from '../../ports/generator.js';
-import { selectTasks, toTaskForOrder, type TaskForOrder, type TaskRow } from '../catalogue/index.js';
+import { selectTasks, toTaskForOrder, type TaskForOrder, type TaskForOrderRow } from '../catalogue/index.js';
 import { bestDiscountSql, type AppliedDiscount } from '../discounts/index.js';
 import { templateRefSql, toTemplateRef } from '../generators/index.js';
 import { nextOrderIdSql } from './queries.js';
@@ -25,7 +25,7 @@ export interface PurchaseFacts {
  * the buyer's discount at `at` and an auto task's template (so its generation reads no row).
  */
 export async function loadPurchase(ex: Executor, taskId: number, buyerId: number, key: string, at: Date): Promise<PurchaseFacts | null> {
-  type Row = TaskRow & {
+  type Row = TaskForOrderRow & {
     earlier_id: number | string | null;
     order_id: number | string;
     db_now: Date | string;
@@ -38,7 +38,7 @@ export async function loadPurchase(ex: Executor, taskId: number, buyerId: number
                (SELECT o.id FROM orders o WHERE o.buyer_id = ${buyerId} AND o.idempotency_key = ${key}) AS earlier_id,
                ${bestDiscountSql(sql`t.id`, buyerId, at)} AS best,
                CASE WHEN t.auto_generate THEN ${templateRefSql(sql`t.id`)} END AS template
-        FROM (${selectTasks(null, sql`t.id = ${taskId}`)}) t`,
+        FROM (${selectTasks(null, sql`t.id = ${taskId}`, { brief: true })}) t`,
   );
   if (!r) return null;
   const best = typeof r.best === 'string' ? (JSON.parse(r.best) as AppliedDiscount) : r.best;

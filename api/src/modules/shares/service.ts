@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { row, type Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import type { PreparedCard, PreparedMessages } from '../../ports/prepared-messages.js';
-import { selectTasks, type TaskRow } from '../catalogue/index.js';
+import { selectTasks, type TaskForOrderRow } from '../catalogue/index.js';
 import { inviteLink } from '../invites/index.js';
 import { startAppKeyboard } from '../outbox/index.js';
 import { SHARE_TEXT } from './texts.js';
@@ -31,7 +31,7 @@ async function save(deps: SharesDeps, card: PreparedCard): Promise<PreparedShare
 
 /** A card of a task anyone in the catalogue may see: hidden and archived tasks are not found, as in the lists. */
 export async function shareTask(deps: SharesDeps, userId: number, taskId: number): Promise<PreparedShare> {
-  const t = await row<TaskRow>(deps.db, selectTasks(null, sql`t.id = ${taskId}`));
+  const t = await row<TaskForOrderRow>(deps.db, selectTasks(null, sql`t.id = ${taskId}`, { brief: true }));
   if (!t || !t.visible || t.archived) throw notFound(MSG.taskNotFound);
   const param = taskStartParam({ type: t.type, subjectId: Number(t.subject_id), teacherId: Number(t.teacher_id), id: Number(t.id) });
   const price = formatUah(Number(t.price));

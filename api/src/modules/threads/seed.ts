@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { KYIV_DAY_START } from '../../db/kyiv.js';
 import { maskContacts } from '@zalik/contract';
 import { row } from '../../db/client.js';
 import type { SeedStep } from '../../types/deps.js';
@@ -23,11 +24,10 @@ const CONVERSATION: Line[] = [
   { from: 'DEVELOPER', text: 'Уточніть, будь ласка: таблиці нумерувати в межах розділу (1.1, 1.2)?', at: { today: 10 } },
 ];
 
-const KYIV_MIDNIGHT = sql`(date_trunc('day', now() AT TIME ZONE 'Europe/Kyiv') AT TIME ZONE 'Europe/Kyiv')`;
 const timeOf = (at: When) =>
   'yesterday' in at
-    ? sql`${KYIV_MIDNIGHT} - interval '6 hours' + make_interval(mins => ${at.yesterday})`
-    : sql`GREATEST(now() - make_interval(mins => ${at.today}), ${KYIV_MIDNIGHT} + make_interval(secs => ${60 - at.today}))`;
+    ? sql`${KYIV_DAY_START} - interval '6 hours' + make_interval(mins => ${at.yesterday})`
+    : sql`GREATEST(now() - make_interval(mins => ${at.today}), ${KYIV_DAY_START} + make_interval(secs => ${60 - at.today}))`;
 
 /**
  * The demo's conversation in the demo student's open order with the demo developer (the
@@ -43,7 +43,7 @@ export const seedThreads: SeedStep = async (tx, deps) => {
   if (!order || (await lineCount(tx, Number(order.id))) > 0) return;
   const orderId = Number(order.id);
   const developerId = Number(order.developer_id);
-  await tx.execute(sql`UPDATE orders SET created_at = ${KYIV_MIDNIGHT} - interval '7 hours' WHERE id = ${orderId}`);
+  await tx.execute(sql`UPDATE orders SET created_at = ${KYIV_DAY_START} - interval '7 hours' WHERE id = ${orderId}`);
   const ids: Record<Line['from'], number[]> = { STUDENT: [], DEVELOPER: [] };
   for (const l of CONVERSATION) {
     const { text, masked } = maskContacts(l.text);

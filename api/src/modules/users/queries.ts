@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { KYIV } from '../../db/kyiv.js';
 import { row, rows, type Executor } from '../../db/client.js';
 
 /** The academic year that `at` (Kyiv time) falls in: it starts on 1 September. */
 const ACADEMIC_YEAR = (at: Date | null) => sql`(
   SELECT CASE WHEN d >= make_date(extract(year FROM d)::int, 9, 1) THEN extract(year FROM d)::int ELSE extract(year FROM d)::int - 1 END
-  FROM (SELECT (coalesce(${at?.toISOString() ?? null}::timestamptz, now()) AT TIME ZONE 'Europe/Kyiv')::date AS d) day)`;
+  FROM (SELECT (coalesce(${at?.toISOString() ?? null}::timestamptz, now()) AT TIME ZONE ${KYIV})::date AS d) day)`;
 
 /**
  * Claims the promotion of the academic year under way at `at` (the database's clock when

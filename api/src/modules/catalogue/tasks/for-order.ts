@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Argument, TaskType } from '@zalik/contract';
 import { rows, type Executor } from '../../../db/client.js';
 import { idIn } from '../../../db/ids.js';
-import { selectTasks, taskArguments, type TaskRow } from './read.js';
+import { selectTasks, taskArguments, type TaskForOrderRow } from './read.js';
 
 /** A task as a purchase or a template upload needs it. */
 export interface TaskForOrder {
@@ -37,11 +37,11 @@ export async function loadTask(ex: Executor, taskId: number): Promise<TaskForOrd
 /** Tasks by id in one query (those that exist), hidden or archived ones included. */
 export async function loadTasks(ex: Executor, taskIds: number[]): Promise<Map<number, TaskForOrder>> {
   if (taskIds.length === 0) return new Map();
-  const found = await rows<TaskRow>(ex, selectTasks(null, idIn(sql`t.id`, taskIds)));
+  const found = await rows<TaskForOrderRow>(ex, selectTasks(null, idIn(sql`t.id`, taskIds), { brief: true }));
   return new Map(found.map((r) => [Number(r.id), toTaskForOrder(r)]));
 }
 
-export function toTaskForOrder(r: TaskRow): TaskForOrder {
+export function toTaskForOrder(r: TaskForOrderRow): TaskForOrder {
   return {
     id: Number(r.id),
     title: r.title,

@@ -46,6 +46,9 @@ export interface TaskRow {
   rating_count?: number | string;
 }
 
+/** A task as `selectTasks` reads it `brief`. */
+export type TaskForOrderRow = Omit<TaskRow, 'description' | 'created_at' | 'discount' | 'has_template' | 'document' | 'template'>;
+
 /**
  * Every field of a task in one statement: arguments (in the task's order), the viewer's
  * discount and the template flag are correlated subqueries, so a list of N tasks is one
@@ -54,19 +57,26 @@ export interface TaskRow {
  * The one query that reads tasks: the catalogue's lists and the purchase (`loadTask`, which
  * has no viewer: its discount is consumed separately) both use it. `rating` adds the task's
  * rating (a LATERAL aggregate over its visible reviews' index), which the purchase has no use for.
+ * `brief` reads only what a purchase decides on and writes, or a share card shows
+ * (`TaskForOrderRow`): the description, the newest document, the library template and the
+ * template flag are the catalogue card's, and a purchase, the hottest read, built them for nothing.
  */
-export function selectTasks(viewerId: number | null, where: SQL, opts: { rating?: boolean } = {}): SQL {
-  return sql`
-    SELECT t.id, t.title, t.description, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.created_at, t.deadline_hours,
-           t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name, u.photo AS developer_photo,
-           t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
-           (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
+export function selectTasks(viewerId: number | null, where: SQL, opts: { rating?: boolean; brief?: boolean } = {}): SQL {
+  const card = opts.brief
+    ? sql``
+    : sql`t.description, t.created_at,
            ${viewerId === null ? sql`0` : discountPercentSql(sql`t.id`, viewerId)} AS discount,
            EXISTS (SELECT 1 FROM task_templates tt WHERE tt.task_id = t.id) AS has_template,
            (SELECT json_build_object('documentId', d.id::text, 'fileName', d.file_name, 'description', d.description)
             FROM explanation_documents d WHERE d.task_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS document,
            (SELECT json_build_object('id', i.id::text, 'name', i.name, 'type', i.kind, 'description', i.description, 'createdAt', i.created_at)
-            FROM identifiers i WHERE i.id = t.identifier_id) AS template,
+            FROM identifiers i WHERE i.id = t.identifier_id) AS template,`;
+  return sql`
+    SELECT t.id, t.title, t.identifier, t.price, t.type, t.visible, t.auto_generate, t.deadline_hours,
+           t.developer_id, u.username AS developer_username, trim(u.first_name || ' ' || u.last_name) AS developer_full_name, u.photo AS developer_photo,
+           t.teacher_id, te.name AS teacher_name, s.id AS subject_id, s.name AS subject_name,
+           (t.deleted_at IS NOT NULL OR te.deleted_at IS NOT NULL OR s.deleted_at IS NOT NULL) AS archived,
+           ${card}
            COALESCE((
              SELECT json_agg(json_build_object('id', a.id::text, 'name', a.name, 'description', a.description) ORDER BY ta.position)
              FROM task_arguments ta JOIN arguments a ON a.id = ta.argument_id
