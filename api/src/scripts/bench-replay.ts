@@ -3,7 +3,10 @@
  * (captured from the driver while a warm-up purchase ran), replayed through `pg` with nothing
  * else around them (no HTTP, no JSON, no auth, no service code) by the same number of buyers on
  * a pool of the same size, on the same database. What the API reaches as a share of it is what
- * its own code costs; the database's work is the same by construction.
+ * its own code costs; the database's work is the same by construction: each text is a named
+ * prepared statement, as the API's pool sends it (db/pool.ts), so the server parses and plans
+ * it once per connection here too (sent unnamed, every purchase was parsed and planned again,
+ * and on a loaded machine the "ceiling" fell below the API itself).
  */
 import pg from 'pg';
 
@@ -39,14 +42,22 @@ function rebind(value: unknown, s: PurchaseScript, buyerId: number, orderId: num
 async function replayOnce(pool: pg.Pool, s: PurchaseScript, buyerId: number, key: string): Promise<void> {
   let orderId = s.orderId;
   for (const st of s.statements) {
-    const result = await pool.query(
-      st.text,
-      st.params.map((p) => rebind(p, s, buyerId, orderId, key)),
-    );
+    const result = await pool.query({
+      name: statementName(st.text),
+      text: st.text,
+      values: st.params.map((p) => rebind(p, s, buyerId, orderId, key)),
+    });
     const taken = (result.rows[0] as { order_id?: unknown } | undefined)?.order_id;
     if (taken !== undefined && orderId === s.orderId) orderId = Number(taken);
   }
 }
+
+const names = new Map<string, string>();
+const statementName = (text: string): string => {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `replay_${names.size + 1}`));
+  return name;
+};
 
 export interface ReplayResult {
   purchases: number;
