@@ -50,6 +50,19 @@ export async function startApiProcess(
   env: Record<string, string>,
   opts: { onLine?: (line: string) => void; startMs?: number } = {},
 ): Promise<ApiProcess> {
+  // The port is free when chosen, but another file's fake server may bind it before the API does.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env, opts);
+    } catch (err) {
+      if (attempt >= PORT_ATTEMPTS || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 5;
+
+async function startOnFreePort(env: Record<string, string>, opts: { onLine?: (line: string) => void; startMs?: number }): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
