@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database, Db, Executor } from '../db/client.js';
 import type { TokenService } from '../lib/jwt.js';
+import type { SharedPageEnds } from '../lib/page-keys.js';
 import type { CatalogueCache } from '../db/catalogue-cache.js';
 import type { BlobStore } from '../ports/blob-store.js';
 import type { GeneratorRegistry } from '../ports/generator.js';
@@ -44,6 +45,8 @@ export interface CoreDeps {
   generators: GeneratorRegistry;
   /** The catalogue's hot reads in memory, dropped by the database's change feed. */
   catalogue: CatalogueCache;
+  /** Where every instance finds the page ends the others served (Redis, with REDIS_URL); null: each its own (lib/page-keys.ts). */
+  pageEnds: SharedPageEnds | null;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
   jobs: JobRegistry;
   /** Telegram Stars invoices and refunds (null where no Bot API answers: Stars top-ups are refused). */

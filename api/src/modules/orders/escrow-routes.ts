@@ -31,7 +31,7 @@ export const escrowRoutes = (deps: OrdersDeps): Route[] => {
   const { db, links, config } = deps;
   const item = (id: number, request: Parameters<typeof currentUser>[0]) => historyItem(db, links, orderRules(config), id, currentUser(request));
   // Where each admin's pages of open disputes ended (one instance per app: keys name this database's rows).
-  const disputePages = createPageKeys<DisputeKey>();
+  const disputePages = createPageKeys<DisputeKey>('disputes', deps.pageEnds);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).telegramId;
   return [
     route(ep.acceptOrder, { params: OrderIdParam, answer: HistoryItem }, async (request) => {

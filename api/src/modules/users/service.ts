@@ -10,7 +10,7 @@ import { deleteRole, hasGrantedRole, lockGrantedAdmins } from './queries.js';
 import type { AuthUser } from '../../types/auth.js';
 import type { AuthUserCache } from './auth-cache.js';
 import type { TelegramProfile } from './initdata.js';
-import { createPageKeys, keysetPage } from '../../lib/page-keys.js';
+import { createPageKeys, keysetPage, type SharedPageEnds } from '../../lib/page-keys.js';
 
 /** A users row with its granted roles, as `SELECT_USER` reads it. */
 export interface UserRow {
@@ -93,13 +93,21 @@ export interface UsersService {
 /** What the auth plugin needs of a user on every request. */
 type LoadedAuthUser = AuthUser & { banned: boolean };
 
-/** `cache`: the instance's signed-in users (auth-cache.ts); without it every request reads the database. */
-export function createUsersService(db: Db, adminIds: ReadonlySet<string>, cache?: AuthUserCache<LoadedAuthUser>): UsersService {
+/**
+ * `cache`: the instance's signed-in users (auth-cache.ts); without it every request reads the
+ * database. `pageEnds`: the admin's user list pages shared with the other instances (lib/page-keys.ts).
+ */
+export function createUsersService(
+  db: Db,
+  adminIds: ReadonlySet<string>,
+  cache?: AuthUserCache<LoadedAuthUser>,
+  pageEnds: SharedPageEnds | null = null,
+): UsersService {
   const roleHooks: RoleGrantHook[] = [];
   const banHooks: ((tx: Executor, telegramId: number, banned: boolean) => Promise<void>)[] = [];
 
   const asUser = (r: UserRow): User => toUser(r, adminIds);
-  const userPages = createPageKeys<number>();
+  const userPages = createPageKeys<number>('users', pageEnds);
   const whereOf = ({ role, prefix, username }: UserFilter) => {
     const where = [sql`TRUE`];
     if (prefix) where.push(sql`u.telegram_id::text LIKE ${prefix.replace(/[^0-9]/g, '') + '%'}`);

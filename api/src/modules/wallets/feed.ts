@@ -52,7 +52,7 @@ export async function walletFeed(
   const ownerId = Number(account.owner_id);
   if (ownerId !== caller.telegramId && !caller.isAdmin) throw forbidden(MSG.forbidden);
   const list = `${walletId}:${limit}`;
-  const found = await feedRows(ex, walletId, page, limit, keys?.before(list, page));
+  const found = await feedRows(ex, walletId, page, limit, await keys?.before(list, page));
   const end = found[limit - 1];
   if (keys && end && found.length > limit) keys.remember(list, page, { at: end.at_key, id: String(end.id), incoming: end.incoming });
   const owner = (await ownerOf(ex, ownerId)) ?? { username: '', photo: '' };

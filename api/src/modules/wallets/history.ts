@@ -81,7 +81,7 @@ export async function history(
 ): Promise<Transaction[]> {
   const wallet = opts.wallet ? sql`AND a.kind = ${opts.wallet}` : sql``;
   const list = `${telegramId}:${opts.wallet ?? '*'}:${opts.limit}`;
-  const after = keys?.before(list, opts.page);
+  const after = await keys?.before(list, opts.page);
   const skip = after ? 0 : opts.page * opts.limit;
   const found = await rows<HistoryRow>(
     ex,

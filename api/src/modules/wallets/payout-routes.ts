@@ -27,9 +27,9 @@ import type { TransferKey } from './queries.js';
 import { requestWithdrawal, resolveWithdrawal } from './withdrawals.js';
 
 /** The payout desk: saved details, the newest client's wallet calls, and the admins' queue. */
-export const payoutRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
+export const payoutRoutes = ({ db, config, jobs, pageEnds }: CoreDeps): Route[] => {
   const payoutEnv = { jobs, payouts: config.payouts };
-  const feedPages = createPageKeys<TransferKey>();
+  const feedPages = createPageKeys<TransferKey>('feed', pageEnds);
   return [
     route(ep.walletEntries, { params: TelegramIdParam, answer: WalletEntryList }, (request) => {
       assertSelfOrAdmin(request, request.params.telegramId);

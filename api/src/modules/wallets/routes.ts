@@ -31,9 +31,9 @@ import { sealedDetails } from './details.js';
 import { insertDetailsIfNone } from './payouts.queries.js';
 
 /** Wallets, transactions, top-ups and withdrawals. */
-export const walletsRoutes = ({ db, config, jobs }: CoreDeps): Route[] => {
+export const walletsRoutes = ({ db, config, jobs, pageEnds }: CoreDeps): Route[] => {
   const payoutEnv = { jobs, payouts: config.payouts };
-  const transactionPages = createPageKeys<TransferKey>();
+  const transactionPages = createPageKeys<TransferKey>('transactions', pageEnds);
 
   return [
     route(ep.walletsOfUser, { params: TelegramIdParam, answer: WalletList }, (request) => {
