@@ -20,7 +20,8 @@ export default defineConfig({
     // CI machines have run this lane 2-2.7 times slower than an idle development machine (a test
     // of 22 s there took over 60 s): a test's limit leaves that margin over its local time.
     testTimeout: 150_000,
-    hookTimeout: 120_000,
+    // A file's beforeAll starts its API (up to 100 s on a loaded machine: e2e/server.ts) and its browser.
+    hookTimeout: 180_000,
     reporters: ['default'],
   },
 });
