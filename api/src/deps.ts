@@ -117,9 +117,9 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
   const blobs = createBlobStore(config);
-  const redis = config.redisUrl ? sharedRedis(config.redisUrl) : null;
-  // The embedded database has one instance: nothing to share.
-  const pageEnds = redis && config.databaseUrl ? redisPageEnds(redis, () => databaseTag(db)) : null;
+  // The embedded database has one instance: nothing to share, so no connection either.
+  const redis = config.redisUrl && config.databaseUrl ? sharedRedis(config.redisUrl) : null;
+  const pageEnds = redis ? redisPageEnds(redis, () => databaseTag(db)) : null;
   const deps: AppDeps = {
     config,
     database,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Page } from '@zalik/contract';
 import { pageFrom, windowOf, type PageRequest } from './page.js';
+import { within } from './within.js';
 
 /**
  * Where each page of a list ended, so the next page can start there (keyset paging) while the
@@ -59,7 +60,7 @@ export function createPageKeys<K>(name: string, shared: SharedPageEnds | null = 
         return key;
       }
       if (!shared) return undefined;
-      const found = await withinMs(shared.get(at), SHARED_READ_MS).catch(() => null);
+      const found = await within(shared.get(at), SHARED_READ_MS).catch(() => null);
       const parsed = found ? parseKey<K>(found) : undefined;
       if (parsed !== undefined) keep(at, parsed);
       return parsed;
@@ -79,14 +80,6 @@ function parseKey<K>(text: string): K | undefined {
   } catch {
     return undefined;
   }
-}
-
-function withinMs<T>(p: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** Redis keys of the page ends; each expires an hour after its page was served. */

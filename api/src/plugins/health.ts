@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { BlobStore } from '../ports/blob-store.js';
+import { within } from '../lib/within.js';
 
 /** Probes within this long share one answer, so a load balancer's checks do not load the database. */
 const MEMO_MS = 1_000;
@@ -31,12 +32,6 @@ function memo(ms: number, probe: () => Promise<unknown>): () => Promise<boolean>
   };
 }
 
-/** Rejects when `work` has not settled within `ms`; the work itself goes on (bounded by the pool's own timeouts). */
-function within(ms: number, work: Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * `GET /livez`: the process serves HTTP (never touches the database; restart the process only
@@ -51,9 +46,9 @@ function within(ms: number, work: Promise<unknown>): Promise<unknown> {
 export async function healthRoutes(app: FastifyInstance, opts: { database: Database; blobs: BlobStore; readiness: Readiness }): Promise<void> {
   const { database, blobs } = opts;
   // The PostgreSQL probe gives up after 2 s itself; PGlite's waits behind a transaction in progress.
-  const databaseUp = memo(MEMO_MS, () => within(POOL_PROBE_MS, database.ping()));
+  const databaseUp = memo(MEMO_MS, () => within(database.ping(), POOL_PROBE_MS));
   // The requests' own path: a connection from the pool (on PGlite, the one engine) and a statement on it.
-  const poolServes = memo(MEMO_MS, () => within(POOL_PROBE_MS, database.db.execute(sql`SELECT 1`)));
+  const poolServes = memo(MEMO_MS, () => within(database.db.execute(sql`SELECT 1`), POOL_PROBE_MS));
   // The uploads' own path: a small file written (flushed and renamed on disk) and deleted.
   const filesWritable = memo(FILES_MEMO_MS, async () => blobs.remove(await blobs.put(Buffer.from('readyz'))));
 

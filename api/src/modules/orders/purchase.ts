@@ -15,6 +15,7 @@ import { loadPurchase } from './tasks.js';
 import { isConnectionLost } from '../../db/errors.js';
 import type { CoreDeps } from '../../types/deps.js';
 import { clock } from '../../lib/clock.js';
+import { within } from '../../lib/within.js';
 
 /** The whole generation, queueing included; the docx sandbox has its own, shorter limit. */
 export const GENERATION_TIMEOUT_MS = 20_000;
@@ -62,13 +63,6 @@ export function normaliseArguments(type: TaskType, argumentCount: number, raw: s
   return values;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new GenerationError(MSG.generationFailed)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Runs the task's generator (a purchase, a regeneration). Any failure is a 422 with a message
@@ -82,7 +76,7 @@ export async function generate(ctx: PurchaseContext, task: TaskForOrder, values:
     throw new HttpError(422, MSG.generationFailed);
   }
   try {
-    const file = await withTimeout(
+    const file = await within(
       generator.generate({
         taskId: task.id,
         taskTitle: task.title,
@@ -92,6 +86,7 @@ export async function generate(ctx: PurchaseContext, task: TaskForOrder, values:
         ...(template !== undefined ? { template } : {}),
       }),
       GENERATION_TIMEOUT_MS,
+      () => new GenerationError(MSG.generationFailed),
     );
     if (file.bytes.length === 0 || file.bytes.length > ORDER_MAX_FILE_BYTES) throw new GenerationError(MSG.generationFailed);
     return { ...file, fileName: safeFileName(file.fileName, 'zalik') };
