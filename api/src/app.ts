@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(metricsPlugin, { config: deps.config.metrics, database: deps.database });
   // Both watch routes as they are added, so they come before every route (docs included).
   await app.register(securityPlugin, { publicUrl: deps.config.publicUrl, production: deps.config.production });
-  await app.register(rateLimitPlugin, { limits: deps.config.rateLimits, redisUrl: deps.config.redisUrl });
+  await app.register(rateLimitPlugin, { limits: deps.config.rateLimits, redis: deps.redis });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens, users: deps.users, maintenance: deps.maintenance });
 

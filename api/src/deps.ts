@@ -38,8 +38,8 @@ import { openAiProvider } from './modules/explanations/provider.js';
 import type { ExplanationsService } from './modules/explanations/index.js';
 
 import type { Bot } from 'grammy';
-import { Redis } from 'ioredis';
 import { redisPageEnds } from './lib/page-keys.js';
+import { closeRedis, openRedis } from './lib/redis.js';
 import { databaseTag } from './db/database-tag.js';
 import type { CoreDeps, DemoPayments } from './types/deps.js';
 import type { UsersService } from './modules/users/service.js';
@@ -84,18 +84,6 @@ export interface AppDeps extends CoreDeps {
 
 const STARS_TIMEOUT_SECONDS = 15;
 
-/**
- * The Redis the instances share their page ends through. No offline queue: while Redis is
- * unreachable a read fails at once and the page is read by OFFSET. Its outages are not logged
- * here: the rate limiter uses the same REDIS_URL and says so once a minute (plugins/rate-limit.ts).
- */
-function sharedRedis(url: string): Redis {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
-  redis.on('error', () => undefined);
-  redis.connect().catch(() => undefined);
-  return redis;
-}
-
 export interface CreateDepsOptions {
   /**
    * Demo mode with its local fakes running (modules/demo/payments.ts, started by main.ts): the
@@ -117,9 +105,9 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
   const templateChecker = new Sandbox({ size: 1, timeoutMs: 10_000, maxOutputBytes: ORDER_MAX_FILE_BYTES, maxHeapMb: 256 });
   const catalogue = new CatalogueCache({ enabled: config.catalogueCache });
   const blobs = createBlobStore(config);
-  // The embedded database has one instance: nothing to share, so no connection either.
-  const redis = config.redisUrl && config.databaseUrl ? sharedRedis(config.redisUrl) : null;
-  const pageEnds = redis ? redisPageEnds(redis, () => databaseTag(db)) : null;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  // The embedded database has one instance: no page end to share.
+  const pageEnds = redis && config.databaseUrl ? redisPageEnds(redis, () => databaseTag(db)) : null;
   const deps: AppDeps = {
     config,
     database,
@@ -133,6 +121,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     templateChecker,
     catalogue,
     jobs: new JobRegistry(),
+    redis,
     pageEnds,
     // A short timeout: an admin waits on the refund call, a student on the invoice link.
     stars: botApi ? telegramStars(new Api(config.botToken, { apiRoot: config.botApiRoot, timeoutSeconds: STARS_TIMEOUT_SECONDS })) : null,
@@ -148,7 +137,7 @@ export function createDeps(config: Config, database: Database, opts: CreateDepsO
     threadHub: new ThreadHub(),
     readiness: { draining: false },
     dispose: async () => {
-      await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close(), redis?.quit().catch(() => redis.disconnect())]);
+      await Promise.all([sandbox.close(), templateChecker.close(), demoPayments?.close(), redis && closeRedis(redis)]);
     },
   };
 

@@ -60,7 +60,7 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('heading', { name: 'Оберіть свій курс' }).waitFor();
       await waitForIdle(page);
       await check(page, 'onboarding', theme);
-      await page.context().close();
+      await page.close();
     }
     for (const persona of [PERSONA.student, PERSONA.developer, PERSONA.admin]) {
       await (await env.apiAs(persona)).patch('/api/v1/users/me/course', { courseNumber: 1 });
@@ -121,7 +121,7 @@ describe('accessibility: axe over the walk, both themes', () => {
         ['author', paths.author(PERSONA.developer)],
         ['rules', paths.settings.rules],
       ]);
-      await page.context().close();
+      await page.close();
     }, SLOW);
   }
 
@@ -135,7 +135,7 @@ describe('accessibility: axe over the walk, both themes', () => {
         ['withdraw', paths.wallet.withdraw],
         ['payout-details', paths.wallet.payoutDetails],
       ]);
-      await page.context().close();
+      await page.close();
     }
   }, SLOW);
 
@@ -184,7 +184,7 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('menuitem', { name: 'Видалити' }).click();
       await page.getByRole('alertdialog').waitFor();
       await check(page, 'admin-dialog', theme);
-      await page.context().close();
+      await page.close();
     }, SLOW);
   }
 
@@ -199,7 +199,7 @@ describe('accessibility: axe over the walk, both themes', () => {
         await page.getByTestId('thread-message').first().waitFor();
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.fonts.status === 'loaded');
         await check(page, `thread-${persona === PERSONA.student ? 'student' : 'developer'}`, theme);
-        await page.context().close();
+        await page.close();
       }
     }
   }, SLOW);
@@ -218,7 +218,7 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByRole('math').first().waitFor();
       await waitForIdle(page);
       await check(page, 'tutor-answer', theme);
-      await page.context().close();
+      await page.close();
     }
   }, SLOW);
 
@@ -230,7 +230,7 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByTestId('blocked-text').waitFor();
       await waitForIdle(page);
       await check(page, 'blocked', theme);
-      await page.context().close();
+      await page.close();
     }
     await admin.patch(`/api/v1/users/${PERSONA.student}/ban?value=false`);
     await admin.patch('/api/v1/maintenance/status', { enabled: true, message: 'Профілактика до 03:00. Дякуємо за терпіння!' });
@@ -239,7 +239,7 @@ describe('accessibility: axe over the walk, both themes', () => {
       await page.getByTestId('maintenance-text').waitFor();
       await waitForIdle(page);
       await check(page, 'maintenance', theme);
-      await page.context().close();
+      await page.close();
     }
     await admin.patch('/api/v1/maintenance/status', { enabled: false });
   }, SLOW);

@@ -30,7 +30,7 @@ describe("Zalik's screens for the newest client's features", () => {
       }
       await expectLaidOut(page, texts);
       await shoot(page, `${name}-${theme}`);
-      await page.context().close();
+      await page.close();
     }
   }
 
@@ -49,7 +49,7 @@ describe("Zalik's screens for the newest client's features", () => {
     expect((await admin.get<User>(`/api/v1/users/${PERSONA.developer}`)).roles).toEqual(['ROLE_USER']);
     // The demo developer gets the role back for the other screens.
     await admin.patch(`/api/v1/users/${PERSONA.developer}/roles`, { roleName: 'ROLE_DEVELOPER' });
-    await page.context().close();
+    await page.close();
   });
 
   it('the history filters purchases by kind', async () => {

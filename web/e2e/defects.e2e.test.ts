@@ -44,7 +44,7 @@ describe('medium defects, on screen', () => {
       expect(await field.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
       await expectLaidOut(page, ['Питання №1', 'г) жодна з відповідей не правильна']);
       await shoot(page, `buying-test-long-${theme}`);
-      await page.context().close();
+      await page.close();
     });
 
     it(`the wallet's transaction list offers a retry after a server error (${theme})`, async () => {
@@ -63,7 +63,7 @@ describe('medium defects, on screen', () => {
       await retry.click();
       await page.getByRole('list', { name: 'Транзакції' }).or(page.getByText('Історії ще немає')).first().waitFor();
       expect(await retry.count()).toBe(0);
-      await page.context().close();
+      await page.close();
     });
   }
 

@@ -74,7 +74,7 @@ describe('issue 29, the remaining medium defects', () => {
         expect(await top(grid), 'the course grid moved').toBeCloseTo(before, 0);
         await expectLaidOut(page, ['Оберіть свій курс']);
         await shoot(page, `defects2-course-radio-${theme}`);
-        await page.context().close();
+        await page.close();
       }
     });
 
@@ -104,7 +104,7 @@ describe('issue 29, the remaining medium defects', () => {
           expect(onBar, `the point (20, ${y}) is the bar`).toBe(true);
         }
         await shoot(page, `defects2-rules-first-open-${theme}`);
-        await page.context().close();
+        await page.close();
       }
       subjectId = await studentOnFirstCourse(env, SUBJECT);
     });
@@ -163,7 +163,7 @@ describe('issue 29, the remaining medium defects', () => {
         await waitForIdle(page);
         await shoot(page, `defects2-withdraw-confirm-${theme}`);
         await dialog.getByRole('button', { name: 'Скасувати' }).click();
-        await page.context().close();
+        await page.close();
       }
     });
 
@@ -234,7 +234,7 @@ describe('issue 29, the remaining medium defects', () => {
         expect(await top(box), 'the message box moved when the FAQ arrived').toBeCloseTo(before, 0);
         await expectLaidOut(page, ['Написати в підтримку', 'Часті питання']);
         await shoot(page, `defects2-support-${theme}`);
-        await page.context().close();
+        await page.close();
       }
     });
 

@@ -66,7 +66,7 @@ describe('explanation documents (admin)', () => {
       await waitForIdle(page);
       await expectLaidOut(page, [`Завдання «${TASK}» · ${SUBJECT}`]);
       await shoot(page, `explanation-documents-list-${theme}`);
-      await page.context().close();
+      await page.close();
     });
   }
 });

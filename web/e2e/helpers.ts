@@ -11,10 +11,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import type { Subject } from '@zalik/contract';
 import { CHROMIUM, SCREENSHOTS_DIR } from './paths';
+import { ContextPool } from './reuse';
 import { startServer, type ServerData, type TestServer } from './server';
 
 /** The demo personas seeded by the API (api/src/modules/users/personas.ts). */
@@ -39,6 +40,8 @@ export interface OpenOptions {
   touch?: boolean;
   /** URL globs that never answer (as if the connection dropped for them), from the first request. */
   unreachable?: string[];
+  /** A browser context of its own with an empty HTTP cache (a test of what loads from the network). */
+  fresh?: boolean;
 }
 
 export interface ApiAs {
@@ -53,7 +56,11 @@ export interface ApiAs {
 export interface E2E {
   server: TestServer;
   browser: Browser;
-  /** Opens the app as a persona in a fresh browser context (own storage) at 390x844. */
+  /**
+   * Opens the app as a persona at 390x844 with empty storage: in a context of its own when the
+   * page needs one (`fresh`, `unreachable`, or another page of the same kind still open), else
+   * in one whose pages were all closed, emptied (reuse.ts).
+   */
   open(opts: OpenOptions): Promise<Page>;
   /** Calls the API directly as a persona (signed in through the dev endpoint). */
   apiAs(persona: string): Promise<ApiAs>;
@@ -86,13 +93,16 @@ const openPages: Page[] = [];
  */
 afterEach(async ({ task }) => {
   const pages = openPages.splice(0).filter((p) => !p.isClosed());
-  if (task.result?.state !== 'fail') return;
-  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
-  for (const [i, page] of pages.entries()) {
-    const text = await page.evaluate(() => document.body.innerText).catch((e: Error) => `(no text: ${e.message})`);
-    await shoot(page, `failed-${name}-${i}`).catch(() => undefined);
-    console.error(`page ${i} of the failed test at ${page.url()}:\n${text.slice(0, 1500)}`);
+  if (task.result?.state === 'fail') {
+    const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+    for (const [i, page] of pages.entries()) {
+      const text = await page.evaluate(() => document.body.innerText).catch((e: Error) => `(no text: ${e.message})`);
+      await shoot(page, `failed-${name}-${i}`).catch(() => undefined);
+      console.error(`page ${i} of the failed test at ${page.url()}:\n${text.slice(0, 1500)}`);
+    }
   }
+  // A test's pages end with it: their contexts serve the next test's pages (reuse.ts).
+  for (const page of pages) await page.close().catch(() => undefined);
 });
 
 /** `prepare` writes rows into the API's database before the API starts (e2e/dashboard's history). */
@@ -105,22 +115,24 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
     await server.stop();
     throw err;
   }
-  const contexts: BrowserContext[] = [];
+  const contexts = new ContextPool(browser);
 
   return {
     server,
     browser,
-    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true, touch = false, unreachable = [] }) {
-      const context = await browser.newContext({
-        viewport: VIEWPORT,
-        deviceScaleFactor: DEVICE_SCALE,
-        locale: 'uk-UA',
-        timezoneId: 'Europe/Kyiv',
-        colorScheme: theme,
-        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-        hasTouch: touch,
-      });
-      contexts.push(context);
+    async open({ persona, theme = 'light', path: at = '/', platform, reducedMotion = true, touch = false, unreachable = [], fresh = false }) {
+      const context = await contexts.take(
+        {
+          viewport: VIEWPORT,
+          deviceScaleFactor: DEVICE_SCALE,
+          locale: 'uk-UA',
+          timezoneId: 'Europe/Kyiv',
+          colorScheme: theme,
+          reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+          hasTouch: touch,
+        },
+        fresh || unreachable.length > 0,
+      );
       for (const glob of unreachable) await context.route(glob, (r) => r.abort('internetdisconnected'));
       const page = await context.newPage();
       trackRequests(page);
@@ -134,7 +146,7 @@ export async function startE2E(prepare?: (data: ServerData) => Promise<void>): P
     },
     apiAs: (persona) => apiAs(server.url, persona),
     async stop() {
-      for (const c of contexts) await c.close().catch(() => undefined);
+      await contexts.close();
       await browser.close().catch(() => undefined);
       await server.stop();
     },
@@ -293,7 +305,8 @@ type Act = (page: Page) => Promise<void>;
 /**
  * `shootBoth(name, persona, path, texts?, act?)`: the screen at `path` opened as `persona` in the
  * light and the dark theme, brought into shape by `act`, checked to be laid out with `texts`
- * visible (expectLaidOut) and saved as `<name>-<theme>.png`; each page is closed after. `texts`
+ * visible (expectLaidOut) and saved as `<name>-<theme>.png`; each page is closed after (its
+ * context is kept for the next screen of that theme). `texts`
  * may be left out before `act`. `env` is read at each call (it is set in beforeAll).
  */
 export function themeShots(env: () => E2E) {
@@ -309,7 +322,7 @@ export function themeShots(env: () => E2E) {
       }
       await expectLaidOut(page, texts);
       await shoot(page, `${name}-${theme}`);
-      await page.context().close();
+      await page.close();
     }
   };
 }

@@ -88,7 +88,7 @@ describe('money states and confirmations', () => {
     await sheet.waitFor({ state: 'detached' });
     await pendingList(page).waitFor({ state: 'detached' });
     expect(await balanceOf(student, PERSONA.student)).toBe(start + 100);
-    await page.context().close();
+    await page.close();
 
     // Both themes: a fresh request's waiting step, and the wallet listing it.
     const waiting = await student.post<DepositRequest>('/api/v1/transactions/request/deposit', { amount: 250, provider: 'MONOBANK' });

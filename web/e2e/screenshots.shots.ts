@@ -160,7 +160,7 @@ describe('screenshots', () => {
           await waitForIdle(page);
         }
         await shoot(page, `${shot.name}-${theme}`);
-        await page.context().close();
+        await page.close();
       }
     });
   }

@@ -44,7 +44,7 @@ describe('searching the catalogue', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Завдання' }).waitFor();
     expect(await field(page).inputValue()).toBe(TYPO);
-    await page.context().close();
+    await page.close();
   });
 
   it('looks right with results and with none, light and dark', async () => {
@@ -59,7 +59,7 @@ describe('searching the catalogue', () => {
       await waitForIdle(page);
       await expectLaidOut(page, ['1 курс']);
       await shoot(page, `search-field-${theme}`);
-      await page.context().close();
+      await page.close();
     }
   });
 });

@@ -156,7 +156,7 @@ describe('catalogue: subjects, task list and filters', () => {
       await waitForIdle(page);
       await expectLaidOut(page, ['Петренко О. В.', 'Застосувати']);
       await shoot(page, `tasks-choose-teacher-${theme}`);
-      await page.context().close();
+      await page.close();
 
       const admin = await env.open({ persona: PERSONA.admin, theme, path: `/list-task/${math}` });
       await admin.getByRole('article').first().waitFor();
@@ -167,7 +167,7 @@ describe('catalogue: subjects, task list and filters', () => {
       await admin.getByRole('menu').waitFor();
       await expectLaidOut(admin, ['Редагувати', 'Видалити']);
       await shoot(admin, `tasks-list-admin-menu-${theme}`);
-      await admin.context().close();
+      await admin.close();
     }
   });
 });

@@ -53,7 +53,7 @@ describe('the thread of an order', () => {
     // Read once shown: the card's badge is gone on the way back.
     await page.goBack();
     await expect.poll(() => threadButton(page).textContent()).toBe('Переписка');
-    await page.context().close();
+    await page.close();
   });
 
   it('carries a message with a file to the developer live, the answer back, and the read marks', async () => {
@@ -91,8 +91,8 @@ describe('the thread of an order', () => {
     const haptics = await student.evaluate(() => (window.__tgEvents ?? []).filter((e) => e.name === 'web_app_trigger_haptic_feedback').map((e) => e.params));
     expect(haptics).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'impact', impact_style: 'light' }), expect.objectContaining({ type: 'notification', notification_type: 'success' })]));
     // Left open, these screens would read every later line at once (as a reader would).
-    await student.context().close();
-    await developer.context().close();
+    await student.close();
+    await developer.close();
   });
 
   it('opens the thread from the bot notice’s button (startapp=thread_<id>)', async () => {
@@ -100,7 +100,7 @@ describe('the thread of an order', () => {
     await page.getByRole('heading', { name: 'Переписка', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/settings/chat/${orderId}`);
     await bubble(page, 'таблиці нумерувати').waitFor();
-    await page.context().close();
+    await page.close();
   });
 
   for (const theme of ['light', 'dark'] as Theme[]) {
@@ -116,7 +116,7 @@ describe('the thread of an order', () => {
       await settle(history);
       await expectLaidOut(history, ['Історія завдань', 'Переписка']);
       await shoot(history, `thread-history-${theme}`);
-      await history.context().close();
+      await history.close();
 
       const page = await env.open({ persona: PERSONA.student, theme, platform: 'ios', path: `/settings/chat/${orderId}` });
       await settle(page);
@@ -129,7 +129,7 @@ describe('the thread of an order', () => {
       await settle(page);
       await expectLaidOut(page, ['Переписка', 'Вчора', 'Методичка.pdf']);
       await shoot(page, `thread-top-${theme}`);
-      await page.context().close();
+      await page.close();
       const panel = await env.open({ persona: PERSONA.developer, theme, platform: 'ios', path: '/settings/dev-panel' });
       await panel.getByTestId('thread-button').first().waitFor();
       await settle(panel);

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@zalik/contract';
 import type { RateLimitName } from '@zalik/contract';
 import type { RateLimits } from '../config.js';
 import { HttpError } from '../lib/errors.js';
+import { redisReady } from '../lib/redis.js';
 import { isMultipart } from './security.js';
 
 /** Redis keys of the limiter; each route's counter lives under its own suffix. */
@@ -24,29 +25,27 @@ function keyOf(name: RateLimitName) {
  * Limits on the calls whose endpoint names a rate limit (sign-in, purchases, support
  * messages, uploads; any other multipart route counts as an upload too), answering 429 with a
  * Ukrainian message and Retry-After. Counters live in Redis when REDIS_URL is set, so every
- * instance behind a load balancer shares them; in memory otherwise. If Redis is down the
- * request goes through (a limiter outage must not stop sales) and the outage is logged.
+ * instance behind a load balancer shares them (through the instance's one connection,
+ * deps.redis); in memory otherwise. If Redis is down the request goes through (a limiter outage
+ * must not stop sales) and the outage is logged.
  * Register it before any route.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: { limits: RateLimits; redisUrl: string | undefined }) => {
-    let redis: Redis | undefined;
-    if (opts.redisUrl) {
-      // No offline queue: while Redis is unreachable a count fails at once (and the request
-      // goes through) instead of waiting for a reconnect.
-      redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
+  async (app: FastifyInstance, opts: { limits: RateLimits; redis: Redis | null }) => {
+    const { redis } = opts;
+    if (redis) {
       let lastWarn = 0;
-      redis.on('error', (err) => {
+      const warn = (err: Error) => {
         // ioredis retries by itself; one line a minute is enough to notice.
         if (Date.now() - lastWarn > 60_000) app.log.warn({ err }, 'rate limit store (Redis) unavailable; requests are not limited meanwhile');
         lastWarn = Date.now();
-      });
-      // Counting starts with the first request, so connect before serving; a Redis that is down
-      // at start is logged and retried in the background.
-      await redis.connect().catch((err: unknown) => app.log.warn({ err }, 'rate limit store (Redis) unavailable at start'));
-      app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
-      });
+      };
+      redis.on('error', warn);
+      // The connection is the instance's (deps.redis): it outlives this app.
+      app.addHook('onClose', async () => void redis.off('error', warn));
+      // Counting starts with the first request, so wait for the connection before serving; a
+      // Redis that is down at start is logged and retried in the background.
+      if (!(await redisReady(redis, 2_500))) app.log.warn('rate limit store (Redis) unavailable at start');
     }
 
     // Runs before the limiter's own onRoute hook (registered below), so it sees the setting.

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database, Db, Executor } from '../db/client.js';
 import type { TokenService } from '../lib/jwt.js';
@@ -45,6 +46,8 @@ export interface CoreDeps {
   generators: GeneratorRegistry;
   /** The catalogue's hot reads in memory, dropped by the database's change feed. */
   catalogue: CatalogueCache;
+  /** The instance's one Redis connection (REDIS_URL; lib/redis.ts): the rate limiter's counters and the shared page ends. */
+  redis: Redis | null;
   /** Where every instance finds the page ends the others served (Redis, with REDIS_URL); null: each its own (lib/page-keys.ts). */
   pageEnds: SharedPageEnds | null;
   /** Background work (docs/JOBS.md): define jobs here, schedule them in a service's transaction; main.ts runs them. */
