@@ -14,18 +14,24 @@ export function openRedis(url: string): Redis {
   return redis;
 }
 
-/** True once `redis` is connected, false if it is not within `ms` (a Redis down at start). */
+/**
+ * True once `redis` is connected; false at its first failure to connect or after `ms` (a Redis
+ * down at start: ioredis goes on trying in the background).
+ */
 export function redisReady(redis: Redis, ms: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer);
       redis.off('ready', onReady);
+      redis.off('error', onError);
       resolve(ok);
     };
     const onReady = () => done(true);
+    const onError = () => done(false);
     const timer = setTimeout(() => done(false), ms);
     redis.on('ready', onReady);
+    redis.on('error', onError);
   });
 }
 
