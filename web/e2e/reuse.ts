@@ -35,28 +35,23 @@ export class ContextPool {
       return context;
     }
     const key = JSON.stringify(options);
-    const idle = this.kept.find((k) => k.key === key && isIdle(k.context));
+    const idle = this.kept.find((k) => k.key === key && k.context.pages().length === 0);
     if (idle) {
       await empty(idle.context);
       return idle.context;
     }
     const context = await this.browser.newContext(options);
     await context.addInitScript(EMPTY_AT_FIRST_DOCUMENT);
+    const kept = { key, context };
     // A test may close a page's context itself: that one is not handed out again.
-    context.on('close', () => closed.add(context));
-    this.kept.push({ key, context });
+    context.on('close', () => this.kept.splice(this.kept.indexOf(kept), 1));
+    this.kept.push(kept);
     return context;
   }
 
   async close(): Promise<void> {
     for (const context of [...this.kept.map((k) => k.context), ...this.own]) await context.close().catch(() => undefined);
   }
-}
-
-const closed = new WeakSet<BrowserContext>();
-
-function isIdle(context: BrowserContext): boolean {
-  return !closed.has(context) && context.pages().length === 0;
 }
 
 async function empty(context: BrowserContext): Promise<void> {

@@ -32,7 +32,6 @@ function memo(ms: number, probe: () => Promise<unknown>): () => Promise<boolean>
   };
 }
 
-
 /**
  * `GET /livez`: the process serves HTTP (never touches the database; restart the process only
  * when this fails). `GET /healthz`: 200 `{"status":"ok"}` while the database answers on a
