@@ -180,7 +180,7 @@ export async function pick(url: string): Promise<Picks> {
             OR t.credit_account_id IN (SELECT id FROM accounts WHERE owner_id = $1)`,
         [owner],
       );
-    const rare = await one<{ u: string }>(`SELECT username AS u FROM users WHERE telegram_id > $1 ORDER BY telegram_id DESC LIMIT 1`, [SEED_ID_BASE]);
+    const rare = await one<{ u: string }>(`SELECT username AS u FROM users WHERE telegram_id > $1 AND username <> '' ORDER BY telegram_id DESC LIMIT 1`, [SEED_ID_BASE]);
     const discounted = await one<{ u: string }>(
       `SELECT u.username AS u FROM discounts d JOIN users u ON u.telegram_id = d.telegram_id WHERE d.type = 'LOCAL' ORDER BY d.telegram_id DESC LIMIT 1`,
     );

@@ -51,6 +51,21 @@ export function scaleFor(users: number): Scale {
   };
 }
 
+// Telegram usernames as people pick them: a name and a surname, sometimes a number, some
+// capitalised, one in ten users without one. Each is unique (the name, the surname and the number
+// together are g), and none shares a long prefix with many others, as `student_<n>` did: the
+// username search is then measured on trigrams spread the way real names spread them.
+const FIRST_NAMES = ['olena', 'ivan', 'andrii', 'oksana', 'taras', 'iryna', 'dmytro', 'sofiia', 'maksym', 'yulia', 'bohdan', 'kateryna', 'oleh', 'nataliia', 'serhii', 'anastasiia', 'volodymyr', 'mariia', 'yaroslav', 'daryna', 'artem', 'khrystyna', 'nazar', 'viktoriia', 'roman', 'solomiia', 'denys', 'alina', 'vitalii', 'zlata'];
+const SURNAMES = ['koval', 'shevchenko', 'bondar', 'tkachenko', 'kravets', 'melnyk', 'boiko', 'moroz', 'lysenko', 'hnatiuk', 'savchuk', 'rudenko', 'marchenko', 'pavliuk', 'honchar', 'zinchenko', 'karpenko', 'sydorenko', 'tarasiuk', 'vovk', 'ostapchuk', 'fedoruk', 'kuzmenko', 'levchenko', 'demchuk', 'yurchenko', 'polishchuk', 'hrytsenko', 'symonenko', 'dovzhenko', 'oliinyk'];
+const literal = (words: string[]) => sql.raw(`(ARRAY['${words.join("','")}'])`);
+const combos = FIRST_NAMES.length * SURNAMES.length;
+const seedUsername = sql`CASE WHEN g % 10 = 7 THEN '' ELSE
+    (CASE WHEN g % 7 = 0 THEN initcap(${literal(FIRST_NAMES)}[1 + g % ${sql.raw(String(FIRST_NAMES.length))}])
+          ELSE ${literal(FIRST_NAMES)}[1 + g % ${sql.raw(String(FIRST_NAMES.length))}] END)
+    || CASE WHEN g % 3 = 0 THEN '' ELSE '_' END
+    || ${literal(SURNAMES)}[1 + g / ${sql.raw(String(FIRST_NAMES.length))} % ${sql.raw(String(SURNAMES.length))}]
+    || CASE WHEN g < ${sql.raw(String(combos))} THEN '' ELSE (g / ${sql.raw(String(combos))})::text END END`;
+
 /** Each step: one set-based statement (or a few), timed. */
 function steps(s: Scale): [string, ReturnType<typeof sql>][] {
   // Whole numbers written into the statements: bare parameters would leave their type unknown.
@@ -62,7 +77,7 @@ function steps(s: Scale): [string, ReturnType<typeof sql>][] {
     [
       'users (a fifth invited by an earlier one, one in a thousand of them by user 11)',
       sql`INSERT INTO users (telegram_id, username, first_name, last_name, course_number, invited_by, created_at)
-          SELECT ${n(B)} + g, 'student_' || g, 'Ім’я ' || g, 'Прізвище ' || (g % 997), 1 + g % 4,
+          SELECT ${n(B)} + g, ${seedUsername}, 'Ім’я ' || g, 'Прізвище ' || (g % 997), 1 + g % 4,
                  CASE WHEN g > 10 AND g % 5 = 0 THEN ${n(B)} + 1 +
                    CASE WHEN g % 1000 = 0 THEN 10 ELSE (g * 2654435761) % 1000003 % (g - 1) END END,
                  now() - make_interval(days => (g % 700)::int)

@@ -36,6 +36,16 @@ describe('bench:seed', () => {
     expect(Number(heavy!.n)).toBeGreaterThan(scale.orders / 400);
     const [w] = await rows<{ statuses: string[] }>(ctx.deps.db, sql`SELECT array_agg(DISTINCT status ORDER BY status) AS statuses FROM withdrawals`);
     expect(w!.statuses).toEqual(['PAID', 'PENDING', 'REJECTED']);
+    // Usernames as Telegram users have them: unique, varied, a tenth without one.
+    const [names] = await rows<{ named: string; distinct: string; none: string; prefixes: string }>(
+      ctx.deps.db,
+      sql`SELECT count(*) FILTER (WHERE username <> '') AS named, count(DISTINCT lower(username)) FILTER (WHERE username <> '') AS distinct,
+                 count(*) FILTER (WHERE username = '') AS none, count(DISTINCT left(lower(username), 3)) AS prefixes
+          FROM users WHERE telegram_id > ${SEED_ID_BASE}`,
+    );
+    expect(Number(names!.distinct)).toBe(Number(names!.named));
+    expect(Number(names!.none)).toBe(Math.floor((scale.users + 3) / 10));
+    expect(Number(names!.prefixes)).toBeGreaterThan(20);
     // No order waits on a timer already due: the API's sweeps would rework the data under a bench.
     const [due] = await rows<{ n: string }>(
       ctx.deps.db,
@@ -51,7 +61,9 @@ describe('bench:seed', () => {
     expect((await get(heavy, `/api/v1/histories/user/${scale.heavyBuyer}`)).length).toBe(Number(mine!.n));
     const admin = await login(ctx.app, { id: ADMIN_ID });
     expect((await get(admin, '/api/v1/wallets/withdrawals')).length).toBeGreaterThan(0);
-    expect((await get(admin, '/api/v1/users/search?username=student_17')).some((u: { username: string }) => u.username === 'student_17')).toBe(true);
+    const [named] = await rows<{ username: string }>(ctx.deps.db, sql`SELECT username FROM users WHERE telegram_id = ${SEED_ID_BASE + 17}`);
+    const found = await get(admin, `/api/v1/users/search?username=${encodeURIComponent(named!.username.slice(2, -2))}`);
+    expect(found.some((u: { username: string }) => u.username === named!.username)).toBe(true);
     expect((await get(admin, '/api/v1/dashboard/figures?period=30d')).purchases.manual.value).toBeGreaterThan(0);
   });
 
