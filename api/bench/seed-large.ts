@@ -58,13 +58,14 @@ export function scaleFor(users: number): Scale {
 const FIRST_NAMES = ['olena', 'ivan', 'andrii', 'oksana', 'taras', 'iryna', 'dmytro', 'sofiia', 'maksym', 'yulia', 'bohdan', 'kateryna', 'oleh', 'nataliia', 'serhii', 'anastasiia', 'volodymyr', 'mariia', 'yaroslav', 'daryna', 'artem', 'khrystyna', 'nazar', 'viktoriia', 'roman', 'solomiia', 'denys', 'alina', 'vitalii', 'zlata'];
 const SURNAMES = ['koval', 'shevchenko', 'bondar', 'tkachenko', 'kravets', 'melnyk', 'boiko', 'moroz', 'lysenko', 'hnatiuk', 'savchuk', 'rudenko', 'marchenko', 'pavliuk', 'honchar', 'zinchenko', 'karpenko', 'sydorenko', 'tarasiuk', 'vovk', 'ostapchuk', 'fedoruk', 'kuzmenko', 'levchenko', 'demchuk', 'yurchenko', 'polishchuk', 'hrytsenko', 'symonenko', 'dovzhenko', 'oliinyk'];
 const literal = (words: string[]) => sql.raw(`(ARRAY['${words.join("','")}'])`);
-const combos = FIRST_NAMES.length * SURNAMES.length;
+const whole = (v: number) => sql.raw(String(v));
+const [names, surnames, combos] = [FIRST_NAMES.length, SURNAMES.length, FIRST_NAMES.length * SURNAMES.length].map(whole);
+const firstName = sql`${literal(FIRST_NAMES)}[1 + g % ${names}]`;
 const seedUsername = sql`CASE WHEN g % 10 = 7 THEN '' ELSE
-    (CASE WHEN g % 7 = 0 THEN initcap(${literal(FIRST_NAMES)}[1 + g % ${sql.raw(String(FIRST_NAMES.length))}])
-          ELSE ${literal(FIRST_NAMES)}[1 + g % ${sql.raw(String(FIRST_NAMES.length))}] END)
+    (CASE WHEN g % 7 = 0 THEN initcap(${firstName}) ELSE ${firstName} END)
     || CASE WHEN g % 3 = 0 THEN '' ELSE '_' END
-    || ${literal(SURNAMES)}[1 + g / ${sql.raw(String(FIRST_NAMES.length))} % ${sql.raw(String(SURNAMES.length))}]
-    || CASE WHEN g < ${sql.raw(String(combos))} THEN '' ELSE (g / ${sql.raw(String(combos))})::text END END`;
+    || ${literal(SURNAMES)}[1 + g / ${names} % ${surnames}]
+    || CASE WHEN g < ${combos} THEN '' ELSE (g / ${combos})::text END END`;
 
 /** Each step: one set-based statement (or a few), timed. */
 function steps(s: Scale): [string, ReturnType<typeof sql>][] {
