@@ -51,6 +51,9 @@ export function scaleFor(users: number): Scale {
   };
 }
 
+/** Whole numbers written into the statements: bare parameters would leave their type unknown. */
+const n = (v: number) => sql.raw(String(Math.trunc(v)));
+
 // Telegram usernames as people pick them: a name and a surname, sometimes a number, some
 // capitalised, one in ten users without one. Each is unique (the name, the surname and the number
 // together are g), and none shares a long prefix with many others, as `student_<n>` did: the
@@ -58,8 +61,7 @@ export function scaleFor(users: number): Scale {
 const FIRST_NAMES = ['olena', 'ivan', 'andrii', 'oksana', 'taras', 'iryna', 'dmytro', 'sofiia', 'maksym', 'yulia', 'bohdan', 'kateryna', 'oleh', 'nataliia', 'serhii', 'anastasiia', 'volodymyr', 'mariia', 'yaroslav', 'daryna', 'artem', 'khrystyna', 'nazar', 'viktoriia', 'roman', 'solomiia', 'denys', 'alina', 'vitalii', 'zlata'];
 const SURNAMES = ['koval', 'shevchenko', 'bondar', 'tkachenko', 'kravets', 'melnyk', 'boiko', 'moroz', 'lysenko', 'hnatiuk', 'savchuk', 'rudenko', 'marchenko', 'pavliuk', 'honchar', 'zinchenko', 'karpenko', 'sydorenko', 'tarasiuk', 'vovk', 'ostapchuk', 'fedoruk', 'kuzmenko', 'levchenko', 'demchuk', 'yurchenko', 'polishchuk', 'hrytsenko', 'symonenko', 'dovzhenko', 'oliinyk'];
 const literal = (words: string[]) => sql.raw(`(ARRAY['${words.join("','")}'])`);
-const whole = (v: number) => sql.raw(String(v));
-const [names, surnames, combos] = [FIRST_NAMES.length, SURNAMES.length, FIRST_NAMES.length * SURNAMES.length].map(whole);
+const [names, surnames, combos] = [FIRST_NAMES.length, SURNAMES.length, FIRST_NAMES.length * SURNAMES.length].map(n);
 const firstName = sql`${literal(FIRST_NAMES)}[1 + g % ${names}]`;
 const seedUsername = sql`CASE WHEN g % 10 = 7 THEN '' ELSE
     (CASE WHEN g % 7 = 0 THEN initcap(${firstName}) ELSE ${firstName} END)
@@ -69,8 +71,6 @@ const seedUsername = sql`CASE WHEN g % 10 = 7 THEN '' ELSE
 
 /** Each step: one set-based statement (or a few), timed. */
 function steps(s: Scale): [string, ReturnType<typeof sql>][] {
-  // Whole numbers written into the statements: bare parameters would leave their type unknown.
-  const n = (v: number) => sql.raw(String(Math.trunc(v)));
   const B = SEED_ID_BASE;
   const D = s.developers;
   const buyers = s.users - D;
