@@ -19,6 +19,7 @@ import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { createJobRunner } from '../src/jobs/runner.js';
 import { ADMIN_ID, auth, BOT_TOKEN, createTestContext, login, type TestContext } from './helpers.js';
 import { recordingLog, waitFor } from './stars-helpers.js';
+import { losingAnswers } from './lost-answers.js';
 
 let fake: FakeBotApi;
 let nextId = 500_000;
@@ -233,6 +234,32 @@ describe('the inbox on its own', () => {
     await createJobRunner({ db: ctx.deps.db, registry: ctx.deps.jobs, log: recordingLog() }).runDue();
     expect(await inboxRow(ctx, stored.update_id)).toMatchObject({ attempts: 1, processed: true });
     expect(repliesTo(8602)).toHaveLength(1);
+  });
+
+  it('hands back what a claim took when its answer was lost, so the update is handled at once, not after the lease', async () => {
+    // The claim commits, then the connection drops before its answer arrives.
+    const db = losingAnswers(ctx.deps.db, 'UPDATE bot_inbox b SET next_attempt_at', { when: 'after' });
+    const inbox = createInbox({ db, bot: ctx.deps.bot! });
+    const u = startUpdate(8604);
+    await inbox.store([u]);
+    await expect(inbox.runOnce(recordingLog())).rejects.toThrow('Connection terminated unexpectedly');
+    expect(db.lost).toBe(1);
+    // Due again, and the attempt that never ran is not counted.
+    expect(await inboxRow(ctx, u.update_id)).toMatchObject({ attempts: 0, processed: false, failed: false });
+    await inbox.runOnce(recordingLog());
+    expect(await inboxRow(ctx, u.update_id)).toMatchObject({ attempts: 1, processed: true });
+    expect(repliesTo(8604)).toHaveLength(1);
+  });
+
+  it('writes an outcome that failed while the database blinked once it answers again', async () => {
+    const db = losingAnswers(ctx.deps.db, 'SET processed_at = now()', { when: 'before', times: 2 });
+    const inbox = createInbox({ db, bot: ctx.deps.bot! });
+    const u = startUpdate(8605);
+    await inbox.store([u]);
+    await inbox.runOnce(recordingLog());
+    expect(db.lost).toBe(2);
+    expect(await inboxRow(ctx, u.update_id)).toMatchObject({ attempts: 1, processed: true });
+    expect(repliesTo(8605)).toHaveLength(1);
   });
 
   it('gives up an update whose every attempt ended with its lease running out (a process dying on it)', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, rows, type Database } from '../src/db/client.js';
 import type { ChannelHandlers } from '../src/db/listen.js';
 import { CatalogueCache } from '../src/db/catalogue-cache.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
@@ -167,8 +167,12 @@ describe('the change feed', () => {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       cleanup.push(() => admin.end());
+      // Only this test's database: other test files' API processes listen on theirs at the same time.
+      const [{ name }] = (await rows<{ name: string }>(feed.database.db, sql`SELECT current_database() AS name`)) as [{ name: string }];
       const killed = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'zalik-listen-catalogue_changed' AND pid <> pg_backend_pid()`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = 'zalik-listen-catalogue_changed' AND datname = $1 AND pid <> pg_backend_pid()`,
+        [name],
       );
       expect(killed.rowCount).toBeGreaterThanOrEqual(1);
       await vi.waitFor(() => expect(cache.isLive).toBe(false));

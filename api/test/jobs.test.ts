@@ -8,6 +8,7 @@ import { claimJobs, pruneFinished } from '../src/jobs/queries.js';
 import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { createPgDatabase, onPostgres } from './helpers.js';
+import { losingAnswers } from './lost-answers.js';
 
 declare module '../src/jobs/registry.js' {
   interface JobPayloads {
@@ -227,6 +228,44 @@ describe('several runners', () => {
     [row] = await rows(database.db, sql`SELECT last_error, locked_by IS NOT NULL AS locked FROM recurring_jobs`);
     expect(row).toEqual({ last_error: null, locked: false });
     expect(runs).toBe(2);
+  });
+});
+
+describe('a claim whose answer was lost', () => {
+  it('hands back the one-off jobs it took, without the attempt, so they run at once', async () => {
+    const ran: number[] = [];
+    const registry = new JobRegistry().define('t.once', async ({ payload }) => {
+      ran.push(payload.orderId);
+    });
+    await registry.schedule(database.db, 't.once', { payload: { orderId: 7 } });
+    const db = losingAnswers(database.db, 'UPDATE jobs j SET status', { when: 'after' });
+    await expect(createJobRunner({ db, registry, log: silent }).runDue()).rejects.toThrow('Connection terminated unexpectedly');
+    expect(db.lost).toBe(1);
+    expect(ran).toEqual([]);
+    expect(await runnerOf(registry).runDue()).toBe(1);
+    expect(ran).toEqual([7]);
+    expect((await jobs()).map((j) => [j.status, j.attempts])).toEqual([['done', 1]]);
+  });
+
+  it('hands back the recurring jobs it took, due at once', async () => {
+    let runs = 0;
+    const registry = new JobRegistry().every('t.sweep', 3_600_000, async () => {
+      runs++;
+    });
+    const db = losingAnswers(database.db, 'UPDATE recurring_jobs r', { when: 'after' });
+    await expect(createJobRunner({ db, registry, log: silent }).runDue()).rejects.toThrow('Connection terminated unexpectedly');
+    expect(runs).toBe(0);
+    await runnerOf(registry).runDue();
+    expect(runs).toBe(1);
+  });
+
+  it('writes the outcome of a job that finished while the database blinked', async () => {
+    const registry = new JobRegistry().define('t.once', async () => {});
+    await registry.schedule(database.db, 't.once', { payload: { orderId: 8 } });
+    const db = losingAnswers(database.db, "status = 'done'", { when: 'before' });
+    expect(await createJobRunner({ db, registry, log: silent }).runDue()).toBe(1);
+    expect(db.lost).toBe(1);
+    expect((await jobs()).map((j) => [j.status, j.attempts, j.last_error])).toEqual([['done', 1, null]]);
   });
 });
 

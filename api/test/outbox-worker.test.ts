@@ -12,6 +12,7 @@ import { BOT_TEXT } from '../src/modules/outbox/texts.js';
 import { createRunner } from '../src/deps.js';
 import { startFakeBotApi, type FakeBotApi } from '../src/fakes/bot-api.js';
 import { ADMIN_ID, auth, createTestContext, login, type TestContext } from './helpers.js';
+import { losingAnswers } from './lost-answers.js';
 
 let ctx: TestContext;
 let fake: FakeBotApi;
@@ -21,6 +22,12 @@ function worker(opts: Partial<OutboxWorkerOptions> = {}) {
   const api = new Api(fake.token, { apiRoot: fake.apiRoot });
   const sender = telegramSender(api, ctx.deps.blobs, (chatId) => notificationKeyboard(ctx.config, chatId));
   return createOutboxWorker({ db: ctx.deps.db, sender, log: silent, backoffBaseMs: 60_000, ...opts });
+}
+
+/** `db` losing the answer of its first statement containing `marker` (test/lost-answers.ts). */
+function workerLosing(marker: string, when: 'before' | 'after') {
+  const db = losingAnswers(ctx.deps.db, marker, { when });
+  return { db, w: worker({ db }) };
 }
 
 const queue = (msg: Omit<OutboxMessage, 'kind'> & { kind?: OutboxMessage['kind'] }) =>
@@ -98,6 +105,28 @@ describe('delivery', () => {
     const group = toChat(601, 'sendMediaGroup');
     expect(group).toHaveLength(1);
     expect(group[0]!.files.map((f) => [f.name, f.bytes.toString()])).toEqual([['відповідь.docx', 'перший файл'], ['b.pdf', 'second']]);
+  });
+
+  it('hands back what a claim took when its answer was lost: the message goes out at once, once', async () => {
+    await queue({ chatId: 611, text: 'Відповідь на ваше питання' });
+    const { db, w } = workerLosing('UPDATE outbox o SET next_attempt_at', 'after');
+    await expect(w.runOnce()).rejects.toThrow('Connection terminated unexpectedly');
+    expect(db.lost).toBe(1);
+    expect((await outbox()).find((m) => m.chat_id === 611)).toMatchObject({ sent: false, due: true, attempts: 0 });
+    expect(await worker().runOnce()).toBe(1);
+    expect((await outbox()).find((m) => m.chat_id === 611)).toMatchObject({ sent: true, attempts: 0 });
+    expect(toChat(611, 'sendMessage')).toHaveLength(1);
+  });
+
+  it('a sent message whose sent_at could not be written at first is marked sent, not sent again', async () => {
+    await queue({ chatId: 612, text: 'Замовлення виконано' });
+    const { db, w } = workerLosing('sent_at = now()', 'before');
+    expect(await w.runOnce()).toBe(1);
+    expect(db.lost).toBe(1);
+    expect((await outbox()).find((m) => m.chat_id === 612)).toMatchObject({ sent: true, attempts: 0, last_error: null });
+    await fastForward();
+    expect(await worker().runOnce()).toBe(0);
+    expect(toChat(612, 'sendMessage')).toHaveLength(1);
   });
 
   it('resumes after the text went out and the files failed, without repeating the text', async () => {

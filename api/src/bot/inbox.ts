@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { rows, type Db } from '../db/client.js';
-import { fromNow, newToken, retryDelayMs } from '../jobs/index.js';
+import { claimOrRelease, fromNow, newToken, persist, retryDelayMs } from '../jobs/index.js';
 import type { JobLog } from '../jobs/registry.js';
 
 /** Telegram cancels a payment whose pre-checkout query is not answered within 10 s. */
@@ -48,8 +48,6 @@ const message = (e: unknown): string => {
   return inner instanceof Error ? inner.message : String(inner);
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Updates are stored before Telegram is told they arrived, then handled from the table: claimed
  * with FOR UPDATE SKIP LOCKED and a lease (several instances never take the same update at
@@ -84,22 +82,8 @@ export function createInbox(opts: InboxOptions): BotInbox {
           RETURNING b.update_id, b."update", b.attempts, (extract(epoch FROM now() - b.received_at) * 1000)::float8 AS age_ms`,
     );
 
-  /**
-   * The outcome is written while the database may still be failing (the handler failed for that
-   * reason); trying again here saves waiting out the whole lease.
-   */
-  async function mark(write: () => Promise<unknown>, signal?: AbortSignal): Promise<void> {
-    const until = Date.now() + (leaseSeconds * 1000) / 2;
-    for (let wait = 100; ; wait = Math.min(wait * 2, 5000)) {
-      try {
-        await write();
-        return;
-      } catch (err) {
-        if (signal?.aborted || Date.now() + wait > until) throw err;
-        await sleep(wait);
-      }
-    }
-  }
+  /** Outcomes are written within half a lease: past that, the lease would hand the update out again anyway. */
+  const mark = (write: () => Promise<unknown>, signal?: AbortSignal) => persist(write, (leaseSeconds * 1000) / 2, signal);
 
   /** Handles one claimed update; answers the ms until its retry, or null when it is settled. */
   async function handle(c: Claimed, leaseId: string, log: JobLog, signal?: AbortSignal): Promise<number | null> {
@@ -167,7 +151,13 @@ export function createInbox(opts: InboxOptions): BotInbox {
       let total = 0;
       while (!signal?.aborted) {
         const leaseId = newToken();
-        const claimed = await claim(leaseId);
+        const claimed = await claimOrRelease(
+          () => claim(leaseId),
+          () => db.execute(sql`UPDATE bot_inbox SET next_attempt_at = now(), lease_id = NULL, attempts = attempts - 1
+                               WHERE lease_id = ${leaseId} AND processed_at IS NULL AND failed_at IS NULL`),
+          (leaseSeconds * 1000) / 2,
+          signal,
+        );
         total += claimed.length;
         const retries = await Promise.all(
           claimed.map((c) => handle(c, leaseId, log, signal).catch((err: unknown) => {

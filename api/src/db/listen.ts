@@ -22,7 +22,9 @@ export interface Subscription {
   reconnect(): void;
 }
 
-const RETRY_MS = { first: 500, max: 30_000 };
+// Capped low: an attempt is one connection, and while the feed is down every catalogue read goes
+// to the database, so after an outage the feed should be back within seconds.
+const RETRY_MS = { first: 500, max: 5_000 };
 
 /**
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would hand the LISTEN to whoever

@@ -1,3 +1,3 @@
 export { JobRegistry, type JobContext, type JobHandler, type JobLog, type JobName, type JobOptions, type JobPayloads, type Reschedule, type Schedule } from './registry.js';
-export { fromNow, newToken, retryDelayMs } from './lease.js';
+export { claimOrRelease, fromNow, newToken, persist, retryDelayMs } from './lease.js';
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.js';

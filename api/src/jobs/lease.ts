@@ -17,3 +17,55 @@ export const fromNow = (ms: number): SQL => sql`now() + make_interval(secs => ${
 
 /** Names one claim: a row is written back only while it still carries the claim's token. */
 export const newToken = (): string => randomUUID();
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Writes a claim's bookkeeping (an outcome, a hand-back), trying again with a doubling pause
+ * (100 ms to 5 s) for up to `withinMs`: it is written while the database may still be failing,
+ * and succeeding here saves waiting out a whole lease. Throws the last error after that, or
+ * at once when `signal` aborts. The writes it is given are idempotent under their token.
+ */
+export async function persist(write: () => Promise<unknown>, withinMs: number, signal?: AbortSignal): Promise<void> {
+  const until = Date.now() + withinMs;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (signal?.aborted || Date.now() + wait > until) throw err;
+      await pause(wait, signal);
+    }
+  }
+}
+
+/**
+ * Runs a claim under its token. When the claim fails, it may still have committed: the
+ * connection can drop after the server took the statement and before its answer came back.
+ * Its rows would then stay hidden for a whole lease (a Stars payment credited minutes late),
+ * so the rows carrying this token are handed back (`release`, through `persist`) before the
+ * error goes on. Releasing is a no-op when the claim did not commit.
+ */
+export async function claimOrRelease<T>(
+  claim: () => Promise<T>,
+  release: () => Promise<unknown>,
+  withinMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  try {
+    return await claim();
+  } catch (err) {
+    await persist(release, withinMs, signal).catch(() => {});
+    throw err;
+  }
+}

@@ -179,6 +179,19 @@ export async function finishRecurring(db: Db, name: string, token: string, error
   );
 }
 
+/**
+ * Hands back what a claim under `token` may have taken although its answer never came (see
+ * `claimOrRelease`): jobs become due again as if their lease had run out, without the attempt;
+ * recurring jobs are due at once.
+ */
+export async function releaseJobs(db: Db, token: string): Promise<void> {
+  await db.execute(sql`UPDATE jobs SET locked_until = now(), attempts = attempts - 1 WHERE locked_by = ${token} AND status = 'running'`);
+}
+
+export async function releaseRecurring(db: Db, token: string): Promise<void> {
+  await db.execute(sql`UPDATE recurring_jobs SET locked_by = NULL, locked_until = NULL, next_run_at = now() WHERE locked_by = ${token}`);
+}
+
 /** Keeps a running claim's lease from running out while its handler works. */
 export async function renewLease(db: Db, token: string, leaseMs: number): Promise<void> {
   await db.execute(sql`UPDATE jobs SET locked_until = ${fromNow(leaseMs)} WHERE locked_by = ${token} AND status = 'running'`);

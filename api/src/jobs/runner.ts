@@ -1,7 +1,7 @@
 import { runForRequest } from '../lib/request-context.js';
 import type { Db } from '../db/client.js';
-import { newToken, retryDelayMs } from './lease.js';
-import { claimJobs, claimRecurring, ensureRecurring, finishJob, finishRecurring, renewLease, type ClaimedJob } from './queries.js';
+import { claimOrRelease, newToken, persist, retryDelayMs } from './lease.js';
+import { claimJobs, claimRecurring, ensureRecurring, finishJob, finishRecurring, releaseJobs, releaseRecurring, renewLease, type ClaimedJob } from './queries.js';
 import type { JobLog, JobRegistry } from './registry.js';
 
 export interface JobRunnerOptions {
@@ -57,6 +57,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     return prepared;
   }
 
+  /**
+   * A job's outcome is retried while the database is away (within half a lease, once when
+   * shutting down): left unwritten, the row would stay claimed until its lease ran out.
+   */
+  const settle = (write: () => Promise<void>, signal: AbortSignal) => persist(write, leaseMs / 2, signal);
+
   /** Runs `work` under a lease renewed until it settles. */
   async function leased(token: string, work: () => Promise<void>): Promise<void> {
     const renew = setInterval(() => {
@@ -75,7 +81,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     const fields = { job: job.name, jobId: job.id, key: job.key, attempt: job.attempts, ...(job.requestId ? { reqId: job.requestId } : {}) };
     if (job.attempts > def.maxAttempts) {
       // Its runners kept dying mid-run (the lease ran out every time): stop retrying.
-      await finishJob(db, job.id, token, { error: 'lease expired on every attempt', giveUp: true });
+      await settle(() => finishJob(db, job.id, token, { error: 'lease expired on every attempt', giveUp: true }), signal);
       log.error(fields, 'job given up');
       return;
     }
@@ -83,17 +89,17 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       // What the job schedules or queues in turn is still part of the request that caused it.
       const run = () => def.handler({ key: job.key, payload: job.payload, attempt: job.attempts, signal, log: withFields(log, fields) });
       await leased(token, () => (job.requestId ? runForRequest(job.requestId, run) : run()));
-      await finishJob(db, job.id, token, {});
+      await settle(() => finishJob(db, job.id, token, {}), signal);
       log.info(fields, 'job done');
     } catch (e) {
       if (signal.aborted) {
-        await finishJob(db, job.id, token, { released: true });
+        await settle(() => finishJob(db, job.id, token, { released: true }), signal);
         log.info(fields, 'job interrupted by shutdown, handed back');
         return;
       }
       const giveUp = job.attempts >= def.maxAttempts;
       const retryInMs = retryDelayMs(job.attempts, def.backoffMs, def.backoffCapMs);
-      await finishJob(db, job.id, token, { error: message(e), giveUp, retryInMs });
+      await settle(() => finishJob(db, job.id, token, { error: message(e), giveUp, retryInMs }), signal);
       if (giveUp) log.error({ ...fields, err: e }, 'job given up');
       else log.warn({ ...fields, err: e, retryInMs }, 'job failed, will retry');
     }
@@ -108,7 +114,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       error = message(e);
       log.error({ job: name, err: e }, 'recurring job failed; it runs again at its next interval');
     }
-    await finishRecurring(db, name, token, error);
+    await settle(() => finishRecurring(db, name, token, error), signal);
   }
 
   function launch(work: Promise<void>): void {
@@ -130,10 +136,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     if (free <= 0) return 0;
     const token = newToken();
     const names = registry.recurringJobs().map((r) => r.name);
-    const recurring = await claimRecurring(db, names, free, token, leaseMs);
+    const recurring = await claimOrRelease(() => claimRecurring(db, names, free, token, leaseMs), () => releaseRecurring(db, token), leaseMs / 2, signal);
     for (const name of recurring) launch(runRecurring(name, token, signal));
     free -= recurring.length;
-    const jobs = await claimJobs(db, registry.jobNames(), free, token, leaseMs);
+    const jobs = await claimOrRelease(() => claimJobs(db, registry.jobNames(), free, token, leaseMs), () => releaseJobs(db, token), leaseMs / 2, signal);
     for (const job of jobs) launch(runJob(job, token, signal));
     return recurring.length + jobs.length;
   }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client.js';
-import { fromNow, newToken, retryDelayMs } from '../../jobs/index.js';
+import { claimOrRelease, fromNow, newToken, persist, retryDelayMs } from '../../jobs/index.js';
 import type { OutboxFile } from './enqueue.js';
 
 export interface OutboxPayload {
@@ -146,6 +146,13 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       }));
   }
 
+  /** Hands a claim's rows back at once rather than after the lease. */
+  const release = (leaseId: string) =>
+    db.execute(sql`UPDATE outbox SET next_attempt_at = now(), lease_id = NULL WHERE lease_id = ${leaseId} AND sent_at IS NULL`);
+
+  /** An outcome is retried while the database is away, within half a lease (once when shutting down). */
+  const settle = (write: () => Promise<unknown>, signal?: AbortSignal) => persist(write, (leaseSeconds * 1000) / 2, signal);
+
   /**
    * Writes to a row only while this claim still holds it, renewing the lease: each step then
    * only has to finish within one lease (a Bot API call times out well before).
@@ -168,8 +175,6 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         steps = done;
         await touch(item, leaseId, sql`steps_done = ${done}, next_attempt_at = ${lease}`);
       });
-      await touch(item, leaseId, sql`sent_at = now(), last_error = NULL, lease_id = NULL`);
-      log.info(logFields(item), 'outbox message sent');
     } catch (e) {
       const err = e instanceof SendError ? e : new SendError(e instanceof Error ? e.message : String(e), false);
       const attempts = item.attempts + 1;
@@ -177,17 +182,25 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       if (err.blocked) await db.execute(sql`UPDATE users SET bot_blocked_at = now() WHERE telegram_id = ${item.chatId} AND bot_blocked_at IS NULL`);
       const giveUp = err.blocked || (err.permanent && attempts >= permanentAttempts);
       const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : retryDelayMs(attempts, baseMs, capMs);
-      await touch(
-        item,
-        leaseId,
-        sql`attempts = ${attempts}, last_error = ${err.message.slice(0, 1000)}, lease_id = NULL,
-            next_attempt_at = ${fromNow(delay)},
-            gave_up_at = ${giveUp ? sql`now()` : sql`NULL`}`,
+      await settle(
+        () =>
+          touch(
+            item,
+            leaseId,
+            sql`attempts = ${attempts}, last_error = ${err.message.slice(0, 1000)}, lease_id = NULL,
+                next_attempt_at = ${fromNow(delay)},
+                gave_up_at = ${giveUp ? sql`now()` : sql`NULL`}`,
+          ),
+        signal,
       );
       const fields = { ...logFields(item), attempts, steps, err: err.message };
       if (giveUp) log.error(fields, 'outbox message given up');
       else log.warn({ ...fields, retryInMs: delay }, 'outbox send failed, will retry');
+      return;
     }
+    // Sent: a failure to record it must not count as a failed send, which would send it again.
+    await settle(() => touch(item, leaseId, sql`sent_at = now(), last_error = NULL, lease_id = NULL`), signal);
+    log.info(logFields(item), 'outbox message sent');
   }
 
   async function runOnce(signal?: AbortSignal): Promise<number> {
@@ -195,12 +208,11 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     let handled = 0;
     for (;;) {
       const leaseId = newToken();
-      const batch = await claim(leaseId);
+      const batch = await claimOrRelease(() => claim(leaseId), () => release(leaseId), (leaseSeconds * 1000) / 2, signal);
       for (const item of batch) {
         if (halted()) {
           // Shutting down: hand the rest of the batch back at once rather than after the lease.
-          await db.execute(sql`UPDATE outbox SET next_attempt_at = now(), lease_id = NULL
-                               WHERE lease_id = ${leaseId} AND sent_at IS NULL`);
+          await release(leaseId);
           return handled;
         }
         await deliver(item, leaseId, signal);
