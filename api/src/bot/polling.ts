@@ -3,20 +3,10 @@ import type { Update } from 'grammy/types';
 import type { JobLog } from '../jobs/registry.js';
 import { ALLOWED_UPDATES } from './bot.js';
 import type { BotInbox } from './inbox.js';
+import { sleep } from '../lib/sleep.js';
 
 const LONG_POLL_SECONDS = 30;
 const BACKOFF_CAP_MS = 5000;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 
 /**
  * Long polling that confirms an update to Telegram only once it is in the inbox: the offset

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { sleep } from '../lib/sleep.js';
 
 /*
  * What every claim loop shares: the job runner's (jobs, recurring_jobs), the outbox's and the
@@ -18,18 +19,6 @@ export const fromNow = (ms: number): SQL => sql`now() + make_interval(secs => ${
 /** Names one claim: a row is written back only while it still carries the claim's token. */
 export const newToken = (): string => randomUUID();
 
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
 /**
  * Writes a claim's bookkeeping (an outcome, a hand-back), trying again with a doubling pause
  * (100 ms to 5 s) for up to `withinMs`: it is written while the database may still be failing,
@@ -44,7 +33,7 @@ export async function persist(write: () => Promise<unknown>, withinMs: number, s
       return;
     } catch (err) {
       if (signal?.aborted || Date.now() + wait > until) throw err;
-      await pause(wait, signal);
+      await sleep(wait, signal);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client.js';
+import { sleep } from '../../lib/sleep.js';
 import { claimOrRelease, fromNow, newToken, persist, retryDelayMs } from '../../jobs/index.js';
 import type { OutboxFile } from './enqueue.js';
 
@@ -226,19 +227,6 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
 }
 
 export type Pacer = (calls: number, signal?: AbortSignal) => Promise<void>;
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * Spaces Bot API calls at most `perSecond` a second: each message waits until the calls before
