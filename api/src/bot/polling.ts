@@ -1,6 +1,6 @@
 import { GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { JobLog } from '../jobs/registry.js';
+import { retryDelayMs, type JobLog } from '../jobs/index.js';
 import { ALLOWED_UPDATES } from './bot.js';
 import type { BotInbox } from './inbox.js';
 import { sleep } from '../lib/sleep.js';
@@ -21,7 +21,7 @@ export async function pollUpdates(bot: Bot, inbox: BotInbox, log: JobLog, signal
   let offset: number | undefined;
   let failures = 0;
   let started = false;
-  const backoff = () => sleep(Math.min(BACKOFF_CAP_MS, 100 * 2 ** Math.min(failures++, 10)), signal);
+  const backoff = () => sleep(retryDelayMs(++failures, 100, BACKOFF_CAP_MS), signal);
 
   while (!signal.aborted) {
     let updates: Update[];

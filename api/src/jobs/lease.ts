@@ -27,11 +27,12 @@ export const newToken = (): string => randomUUID();
  */
 export async function persist(write: () => Promise<unknown>, withinMs: number, signal?: AbortSignal): Promise<void> {
   const until = Date.now() + withinMs;
-  for (let wait = 100; ; wait = Math.min(wait * 2, 5000)) {
+  for (let attempt = 1; ; attempt++) {
     try {
       await write();
       return;
     } catch (err) {
+      const wait = retryDelayMs(attempt, 100, 5000);
       if (signal?.aborted || Date.now() + wait > until) throw err;
       await sleep(wait, signal);
     }
