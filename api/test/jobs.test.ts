@@ -299,6 +299,24 @@ describe('stopping', () => {
     await stopping;
     expect((await jobs()).map((j) => [j.key, j.status, j.attempts])).toEqual([['s', 'done', 1], ['a', 'pending', 0]]);
   });
+
+  it('a recurring job cut short by the stop is not recorded or logged as a failure', async () => {
+    const errors: unknown[] = [];
+    const log = { ...silent, error: (...args: unknown[]) => errors.push(args) };
+    let started = false;
+    const registry = new JobRegistry().every('t.poll', 3_600_000, async ({ signal }) => {
+      started = true;
+      await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('This operation was aborted'))));
+    });
+    const runner = createJobRunner({ db: database.db, registry, log, pollMs: 10 });
+    await runner.start();
+    for (let i = 0; i < 200 && !started; i++) await sleep(20);
+    expect(started).toBe(true);
+    await runner.stop();
+    const [row] = await rows<{ last_error: string | null; locked: boolean }>(database.db, sql`SELECT last_error, locked_by IS NOT NULL AS locked FROM recurring_jobs`);
+    expect(row).toEqual({ last_error: null, locked: false });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('pruning finished jobs', () => {

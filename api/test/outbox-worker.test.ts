@@ -172,6 +172,19 @@ describe('delivery', () => {
     expect(msg.last_error).toContain('blocked');
   });
 
+  it('marks a user who blocked the bot while the database blinks, and still gives the message up', async () => {
+    await login(ctx.app, { id: 606, first_name: 'Оля' });
+    await queue({ chatId: 606, text: 'Нове замовлення' });
+    const { db, w } = workerLosing('SET bot_blocked_at', 'before');
+    fake.fail(1, 403);
+    expect(await w.runOnce()).toBe(1);
+    fake.fail(0);
+    expect(db.lost).toBe(1);
+    expect((await outbox()).find((m) => m.chat_id === 606)).toMatchObject({ attempts: 1, gave_up: true, sent: false });
+    const user = await row<{ blocked: boolean }>(ctx.deps.db, sql`SELECT bot_blocked_at IS NOT NULL AS blocked FROM users WHERE telegram_id = 606`);
+    expect(user?.blocked).toBe(true);
+  });
+
   it('gives up a message Telegram refuses for good for another reason after a few attempts', async () => {
     await queue({ chatId: 605, text: 'Нове замовлення' });
     const w = worker({ permanentAttempts: 2 });

@@ -111,8 +111,13 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     try {
       await leased(token, () => def.handler({ key: null, payload: undefined, attempt: 1, signal, log }));
     } catch (e) {
-      error = message(e);
-      log.error({ job: name, err: e }, 'recurring job failed; it runs again at its next interval');
+      // A handler cut short by this instance's shutdown did not fail: an error logged then
+      // would page an operator for every deploy.
+      if (signal.aborted) log.info({ job: name }, 'recurring job interrupted by shutdown; it runs again at its next interval');
+      else {
+        error = message(e);
+        log.error({ job: name, err: e }, 'recurring job failed; it runs again at its next interval');
+      }
     }
     await settle(() => finishRecurring(db, name, token, error), signal);
   }

@@ -180,7 +180,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       const err = e instanceof SendError ? e : new SendError(e instanceof Error ? e.message : String(e), false);
       const attempts = item.attempts + 1;
       // A user who blocked the bot gets nothing until they write to it again (bot/unblock.ts).
-      if (err.blocked) await db.execute(sql`UPDATE users SET bot_blocked_at = now() WHERE telegram_id = ${item.chatId} AND bot_blocked_at IS NULL`);
+      if (err.blocked) await settle(() => db.execute(sql`UPDATE users SET bot_blocked_at = now() WHERE telegram_id = ${item.chatId} AND bot_blocked_at IS NULL`), signal);
       const giveUp = err.blocked || (err.permanent && attempts >= permanentAttempts);
       const delay = err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : retryDelayMs(attempts, baseMs, capMs);
       await settle(
