@@ -141,7 +141,8 @@ export function scaleCalls(p: Picks): Call[] {
       schema: HistoryPage,
       expect: atLeast(HISTORY_PAGE_SIZE),
     },
-    { name: "top developer's open orders (unpaged)", path: pathOf(ep.ordersInProgress), who: 'developer', schema: InProgressListOrPage, expect: atLeast(1) },
+    // Not all of them: the API's sweep refunds the overdue ones while the bench runs.
+    { name: "top developer's open orders (unpaged)", path: pathOf(ep.ordersInProgress), who: 'developer', schema: InProgressListOrPage, expect: atLeast(Math.min(1, p.developerOpen)) },
     {
       name: "top developer's history, page 0 (newest client)",
       path: pathOf(ep.developerHistory) + q({ page: 0, limit: HISTORY_PAGE_SIZE }),

@@ -140,6 +140,8 @@ export interface Picks {
   /** The developer with the most orders: their closed orders, transfers and dev wallet. */
   developer: string;
   developerClosed: number;
+  /** Their orders in IN_PROGRESS (the queue), as the pick was made. */
+  developerOpen: number;
   developerTransfers: number;
   developerWallet: string;
   /** A username only one user holds (the newest seeded user's). */
@@ -171,7 +173,13 @@ export async function pick(url: string): Promise<Picks> {
       `SELECT invited_by::text AS id, count(*) AS n FROM users WHERE invited_by > $1 GROUP BY invited_by ORDER BY count(*) DESC LIMIT 1`,
       [SEED_ID_BASE],
     );
-    const dev = await one<{ id: string }>(`SELECT developer_id::text AS id FROM orders WHERE developer_id > $1 GROUP BY developer_id ORDER BY count(*) DESC LIMIT 1`, [SEED_ID_BASE]);
+    // Of the developers with the most orders, the one with the most open: several tie on a
+    // smaller set, and one whose orders all closed would time an empty queue.
+    const dev = await one<{ id: string; open: string }>(
+      `SELECT developer_id::text AS id, count(*) FILTER (WHERE status = 'IN_PROGRESS') AS open FROM orders WHERE developer_id > $1
+        GROUP BY developer_id ORDER BY count(*) DESC, open DESC, developer_id LIMIT 1`,
+      [SEED_ID_BASE],
+    );
     const closed = await one<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE developer_id = $1 AND status <> 'IN_PROGRESS'`, [dev.id]);
     const wallet = (owner: string, kind: string) => one<{ id: string }>(`SELECT id::text AS id FROM accounts WHERE owner_id = $1 AND kind = $2`, [owner, kind]);
     const transfersOf = (owner: string) =>
@@ -203,6 +211,7 @@ export async function pick(url: string): Promise<Picks> {
       invited: Number(inviter.n),
       developer: dev.id,
       developerClosed: Number(closed.n),
+      developerOpen: Number(dev.open),
       developerTransfers: Number((await transfersOf(dev.id)).n),
       developerWallet: (await wallet(dev.id, 'dev')).id,
       rareUsername: rare.u,

@@ -144,7 +144,7 @@ async function runDataset(label: string, url: string, users: number): Promise<Da
     }
     console.log(
       `picked: admin ${picks.admin}, heavy student ${picks.heavyStudent} (${picks.heavyOrders} orders), inviter ${picks.inviter} (${picks.invited} friends), ` +
-        `developer ${picks.developer} (${picks.developerTransfers} transfers), subject ${picks.subject}, "${picks.rareUsername}", "${picks.discountUsername}"`,
+        `developer ${picks.developer} (${picks.developerTransfers} transfers, ${picks.developerOpen} open orders), subject ${picks.subject}, "${picks.rareUsername}", "${picks.discountUsername}"`,
     );
     const calls = scaleCalls(picks).filter((c) => !ONLY || ONLY.some((o) => c.name.includes(o)));
     // The panels first: their first request reads the stored snapshot into the instance's 60 s cache.
