@@ -109,7 +109,7 @@ export function scaleCalls(p: Picks): Call[] {
       path: pathOf(ep.transactionsOfUser, { telegramId: p.heavyStudent }) + q({ page: 0, limit: HISTORY_PAGE_SIZE }),
       who: 'heavyStudent',
       schema: TransactionList,
-      expect: atLeast(HISTORY_PAGE_SIZE),
+      expect: atLeast(Math.min(HISTORY_PAGE_SIZE, p.heavyTransfers)),
     },
     { name: 'creators filter of a subject', path: pathOf(ep.developersOfSubject, { subjectId: p.subject }), who: 'heavyStudent', schema: UserList, expect: atLeast(1) },
     {
@@ -139,7 +139,7 @@ export function scaleCalls(p: Picks): Call[] {
       path: pathOf(ep.historyOfUser, { telegramId: p.heavyStudent }) + q({ page: 0, limit: HISTORY_PAGE_SIZE }),
       who: 'heavyStudent',
       schema: HistoryPage,
-      expect: atLeast(HISTORY_PAGE_SIZE),
+      expect: atLeast(Math.min(HISTORY_PAGE_SIZE, p.heavyOrders)),
     },
     // Not all of them: the API's sweep refunds the overdue ones while the bench runs.
     { name: "top developer's open orders (unpaged)", path: pathOf(ep.ordersInProgress), who: 'developer', schema: InProgressListOrPage, expect: atLeast(Math.min(1, p.developerOpen)) },
@@ -148,7 +148,7 @@ export function scaleCalls(p: Picks): Call[] {
       path: pathOf(ep.developerHistory) + q({ page: 0, limit: HISTORY_PAGE_SIZE }),
       who: 'developer',
       schema: HistoryPage,
-      expect: atLeast(HISTORY_PAGE_SIZE),
+      expect: atLeast(Math.min(HISTORY_PAGE_SIZE, p.developerClosed)),
     },
     { name: "top developer's author profile", path: pathOf(ep.authorProfile, { telegramId: p.developer }), who: 'heavyStudent', schema: AuthorProfile },
     { name: 'admin open disputes (unpaged)', path: pathOf(ep.openDisputes), who: 'admin', schema: DisputeList, expect: atLeast(p.disputes) },
