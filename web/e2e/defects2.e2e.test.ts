@@ -268,7 +268,7 @@ describe('issue 29, the remaining medium defects', () => {
       const before = await top(card);
       const next = count > 1 ? await top(cards.nth(1)) : null;
       await card.getByTestId('add-files').setInputFiles([{ name: 'розв’язок.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
-      const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/histories/developer/in-progress') && r.request().method() === 'GET');
+      const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/histories/developer/in-progress' && r.request().method() === 'GET');
       await card.getByRole('button', { name: 'Відправити' }).click();
       await card.getByRole('status').getByText(/^Відповідь надіслано/).waitFor();
       await refreshed;

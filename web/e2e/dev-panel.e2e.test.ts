@@ -136,7 +136,7 @@ describe('a manual order from purchase to delivery', () => {
       await dev.getByRole('dialog', { name: 'розв’язок.pdf' }).getByRole('button', { name: 'Скасувати', exact: true }).click();
       let release = () => {};
       const held = new Promise<void>((r) => (release = r));
-      const queue = '**/api/v1/histories/developer/in-progress';
+      const queue = (url: URL) => url.pathname === '/api/v1/histories/developer/in-progress';
       await dev.route(queue, async (route) => {
         await held;
         await route.continue().catch(() => undefined);

@@ -31,8 +31,9 @@ import { detectFileType } from '../files/index.js';
 import { receiveFiles, removeBlobs, type StoredUpload } from '../files/index.js';
 import { adminRefund } from './cancel.js';
 import { assertDeliverable, assertReplaceable, deliver, replaceFiles } from './delivery.js';
-import { closedOrdersOf, openOrdersInBatches, openOrdersOf, ordersOfBuyer, ordersOfBuyerInBatches, ordersOfDeveloper } from './queries.js';
+import { closedOrdersOf, openOrders, openOrdersInBatches, ordersOfBuyer, ordersOfBuyerInBatches, ordersOfDeveloper } from './queries.js';
 import { pageFrom, windowOf } from '../../lib/page.js';
+import { createPageKeys, keysetPage } from '../../lib/page-keys.js';
 import { sendJsonArray } from '../../http/json-stream.js';
 import { orderRules, toDeveloperOrder, toInProgressOrder, toOrder, type InProgressRow } from './rows.js';
 import { loadOrderExtras } from './extras.js';
@@ -81,6 +82,7 @@ const answerFiles = z.object({ file: z.array(binaryFile('An answer file')), mess
 /** Histories of buyers, the developer's queue and record, delivery, replacing files and refund (`/api/v1/histories/...`). */
 export const historyRoutes = (deps: OrdersDeps): Route[] => {
   const { db, links, config } = deps;
+  const queuePages = createPageKeys<string>('queue', deps.pageEnds);
   const item = (id: number, request: FastifyRequest) => historyItem(db, links, orderRules(config), id, currentUser(request));
   async function* historyInBatches(buyerId: number, type: HistoryType, viewer: ReturnType<typeof currentUser>) {
     for await (const orders of ordersOfBuyerInBatches(db, buyerId, HISTORY_BATCH, viewer.telegramId, type)) yield toHistoryItems(db, links, orderRules(config), orders, viewer);
@@ -103,9 +105,14 @@ export const historyRoutes = (deps: OrdersDeps): Route[] => {
       const developerId = currentUser(request).telegramId;
       if (asksForPage(request.query)) {
         const page = { page: request.query.page ?? 0, limit: request.query.limit ?? ORDER_PAGE_SIZE };
-        return pageFrom(await inProgressOrders(db, await openOrdersOf(db, developerId, windowOf(page))), page);
+        // The next page starts after the last order the page before it showed (lib/page-keys.ts):
+        // an order delivered in between does not pull one the developer has not seen onto that page.
+        const found = await keysetPage(queuePages, `${developerId}:${page.limit}`, page, (r: InProgressRow) => String(r.id), (after, limit, offset) =>
+          openOrders(db, developerId, after === undefined ? null : Number(after), limit, offset),
+        );
+        return { content: await inProgressOrders(db, found.content), last: found.last };
       }
-      // 1.8.7 and Zalik's app read the whole queue: streamed (http/json-stream.ts).
+      // 1.8.7 reads the whole queue: streamed (http/json-stream.ts).
       async function* batches() {
         for await (const found of openOrdersInBatches(db, developerId, HISTORY_BATCH)) yield await inProgressOrders(db, found);
       }

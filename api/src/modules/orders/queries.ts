@@ -232,30 +232,28 @@ const WITH_BUYER = (developerId: number) =>
   sql`SELECT o.*, u.username AS buyer_username, ${unreadSql(sql`o.id`, developerId)} AS unread FROM orders o JOIN users u ON u.telegram_id = o.buyer_id`;
 
 /**
- * A developer's open orders, oldest first (the queue they work through), `size` at a time:
- * each batch starts right after the previous one's last order (keyset on orders_developer_open).
+ * A developer's open orders, oldest first (the queue they work through): `limit` of them after
+ * the order `after` (by its id: its key is read where it is stored, so the next read starts
+ * exactly after it), or after skipping `offset` when no such order is known. The order is
+ * `orders_developer_open`'s (migration 0086), which LIMIT stops.
  */
+export function openOrders(ex: Executor, developerId: number, after: number | null, limit: number, offset = 0): Promise<InProgressRow[]> {
+  const from = after === null ? sql`TRUE` : sql`(o.created_at, o.id) > (SELECT created_at, id FROM orders WHERE id = ${after})`;
+  return rows<InProgressRow>(
+    ex,
+    sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' AND ${from}
+        ORDER BY o.created_at, o.id LIMIT ${limit}${offset > 0 ? sql` OFFSET ${offset}` : sql``}`,
+  );
+}
+
+/** The whole queue `size` at a time, each batch right after the previous one's last order. */
 export function openOrdersInBatches(ex: Executor, developerId: number, size: number): AsyncGenerator<InProgressRow[]> {
-  return inBatches<InProgressRow>((last) => {
-    const after = last ? sql`(o.created_at, o.id) > (SELECT created_at, id FROM orders WHERE id = ${last.id})` : sql`TRUE`;
-    return rows<InProgressRow>(
-      ex,
-      sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' AND ${after} ORDER BY o.created_at, o.id LIMIT ${size}`,
-    );
-  }, size);
+  return inBatches<InProgressRow>((last) => openOrders(ex, developerId, last ? Number(last.id) : null, size), size);
 }
 
 /** A developer's orders past IN_PROGRESS, newest first, auto-generated ones or the others (`auto` undefined: both). */
 export function ordersOfDeveloper(ex: Executor, developerId: number, page: { limit: number; offset: number }, auto?: boolean): Promise<Order[]> {
   return findOrders(ex, sql`developer_id = ${developerId} AND status <> 'IN_PROGRESS'${auto === undefined ? sql`` : sql` AND auto_generate = ${auto}`}`, page);
-}
-
-/** One window of a developer's open orders, oldest first (the newest client's paged queue). */
-export function openOrdersOf(ex: Executor, developerId: number, page: { limit: number; offset: number }): Promise<InProgressRow[]> {
-  return rows<InProgressRow>(
-    ex,
-    sql`${WITH_BUYER(developerId)} WHERE o.developer_id = ${developerId} AND o.status = 'IN_PROGRESS' ORDER BY o.created_at, o.id LIMIT ${page.limit} OFFSET ${page.offset}`,
-  );
 }
 
 /** A developer's orders past IN_PROGRESS (delivered, disputed, done, refunded), newest first. */

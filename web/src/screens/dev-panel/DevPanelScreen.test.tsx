@@ -82,6 +82,22 @@ describe('dev panel', () => {
     expect(await screen.findByText(MSG.emptyOrders)).toBeInTheDocument();
   });
 
+  it("shows the queue twenty at a time, oldest first, with 'Показати ще' until the last page", async () => {
+    const queued = (n: number): InProgressOrder => ({ ...ORDER, id: String(100 + n), taskTitle: `Лабораторна ${n}` });
+    const api = mockFetch([
+      { path: '/api/v1/histories/developer/in-progress?page=0&limit=20', body: { content: Array.from({ length: 20 }, (_, i) => queued(i + 1)), last: false } },
+      { path: '/api/v1/histories/developer/in-progress?page=1&limit=20', body: { content: [queued(21)], last: true } },
+    ]);
+    renderRoutes(devPanelRoutes, { pathname: '/settings/dev-panel' }, DEVELOPER);
+    expect(await screen.findByRole('article', { name: 'Замовлення: Лабораторна 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByRole('article', { name: 'Замовлення: Лабораторна 21' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(Array.from({ length: 21 }, (_, i) => `Замовлення: Лабораторна ${i + 1}`));
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+    expect(api.lines()).toEqual(['GET /api/v1/histories/developer/in-progress?page=0&limit=20', 'GET /api/v1/histories/developer/in-progress?page=1&limit=20']);
+  });
+
   it('checks the file limits before sending anything', async () => {
     const api = mockFetch({ 'GET /api/v1/histories/developer/in-progress': () => json([ORDER]) });
     await open();
@@ -151,7 +167,7 @@ describe('dev panel', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Відповідь надіслано @student_demo');
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
     // The queue is refreshed (the order left it), yet the card stays under the finger, saying so.
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/in-progress'))).toHaveLength(2));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.pathname.endsWith('/in-progress'))).toHaveLength(2));
     expect(screen.getByRole('article', { name: /Контрольна робота/ })).toHaveTextContent('Відповідь надіслано @student_demo');
     expect(screen.queryByText(MSG.emptyOrders)).toBeNull();
   });
@@ -196,7 +212,7 @@ describe("the developer's cancel", () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Замовлення скасовано: кошти повернуто @student_demo');
     expect(sdk.haptic.notification).toHaveBeenCalledWith('success');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/in-progress'))).toHaveLength(2));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET' && c.pathname.endsWith('/in-progress'))).toHaveLength(2));
     expect(screen.getByRole('article', { name: /Контрольна робота/ })).toHaveTextContent('Замовлення скасовано');
   });
 });
@@ -235,7 +251,7 @@ describe('completed orders', () => {
     first[1] = done(2, { orderStatus: 'REFUNDED', earned: 0, completedAt: '2026-11-22T14:00:00.000Z' });
     first[2] = done(3, { orderStatus: 'DELIVERED', earned: 0, completedAt: null });
     const api = mockFetch([
-      { path: '/api/v1/histories/developer/in-progress', body: [] },
+      { path: '/api/v1/histories/developer/in-progress?page=0&limit=20', body: { content: [], last: true } },
       { path: '/api/v1/histories/developer/completed?page=0&limit=20', body: first },
       { path: '/api/v1/histories/developer/completed?page=1&limit=20', body: [done(21)] },
     ]);

@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@zalik/contract';
 import { RequireRole } from '../../lib/RequireRole';
-import { loadingRegion, EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
+import { loadingRegion, Button, EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
 import { useInProgressOrders } from './api';
 import { CompletedOrders } from './CompletedOrders';
 import { useKeptInPlace } from './keptInPlace';
@@ -52,10 +52,12 @@ function DevPanel() {
 
 function OpenOrders() {
   const orders = useInProgressOrders();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = orders;
+  const loaded = useMemo(() => orders.data?.pages.flatMap((p) => p.content), [orders.data]);
   // Delivered or cancelled during this visit: kept in place until the developer leaves.
   const [finished, setFinished] = useState<ReadonlySet<string>>(new Set());
   const onFinished = useCallback((id: string) => setFinished((prev) => new Set(prev).add(id)), []);
-  const shown = useKeptInPlace(orders.data, finished);
+  const shown = useKeptInPlace(loaded, finished);
   if (orders.isPending) return <Skeletons />;
   if (orders.isError) return <EmptyState text={orders.error.message} />;
   if (!shown?.length) return <EmptyState text={MSG.emptyOrders} />;
@@ -64,6 +66,14 @@ function OpenOrders() {
       {shown.map((o) => (
         <OrderCard key={o.id} order={o} onFinished={onFinished} />
       ))}
+      {isFetchingNextPage && <Skeletons />}
+      {hasNextPage && (
+        <div className={styles.moreOrders}>
+          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Показати ще
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

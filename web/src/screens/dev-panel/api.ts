@@ -1,15 +1,28 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints as ep, rowsOf } from '@zalik/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDER_PAGE_SIZE, endpoints as ep, type InProgressOrder, type Page } from '@zalik/contract';
 import { call } from '../../api/client';
 import { qk } from '../../api/queryKeys';
 
-/** `ordersInProgress`: the calling developer's open orders, oldest first. */
+/** Open orders a page at a time: each card carries a delivery form, and a queue can be hundreds long. */
+export const QUEUE_PAGE_SIZE = ORDER_PAGE_SIZE;
+
+/**
+ * `ordersInProgress`: the calling developer's open orders, oldest first, QUEUE_PAGE_SIZE at a
+ * time until a page says it is the last. Each next page starts after the last order of the page
+ * before it (the server keeps where it ended), so an order delivered in between does not hide one.
+ */
 export function useInProgressOrders() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: qk.history.developerQueue(),
-    queryFn: () => call(ep.ordersInProgress, {}).then(rowsOf),
+    queryFn: ({ pageParam, signal }) => call(ep.ordersInProgress, { query: { page: pageParam, limit: QUEUE_PAGE_SIZE } }, { signal }).then(queuePageOf),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.last ? undefined : pages.length),
   });
 }
+
+/** The answer to a request that named `page`: always a page, typed as one. */
+const queuePageOf = (answer: InProgressOrder[] | Page<InProgressOrder>): Page<InProgressOrder> =>
+  Array.isArray(answer) ? { content: answer, last: answer.length < QUEUE_PAGE_SIZE } : answer;
 
 export interface Delivery {
   orderId: string;
