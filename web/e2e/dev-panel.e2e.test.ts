@@ -7,9 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { MSG, type HistoryItem, type InProgressOrder } from '@zalik/contract';
+import { MSG, ORDER_PAGE_SIZE, type HistoryItem, type InProgressOrder } from '@zalik/contract';
 import { expectLaidOut, PERSONA, shoot, startE2E, studentOnFirstCourse, type E2E, type Theme, waitForIdle } from './helpers';
 import { SCREENSHOTS_DIR } from './paths';
+import { buy, findTask } from './orders';
+
+/** The dev panel's page of open orders (web/src/screens/dev-panel/api.ts, QUEUE_PAGE_SIZE). */
+const QUEUE_PAGE = ORDER_PAGE_SIZE;
 
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
@@ -151,4 +155,31 @@ describe('a manual order from purchase to delivery', () => {
       await dev.unroute(queue);
     });
   }
+
+  it("a long queue comes twenty at a time: 'Показати ще' brings the rest, light and dark", async () => {
+    const student = await env.apiAs(PERSONA.student);
+    const developer = await env.apiAs(PERSONA.developer);
+    const task = await findTask(student, SUBJECT, MANUAL_TASK);
+    const queued = async () => (await developer.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress')).length;
+    const wanted = QUEUE_PAGE + 3;
+    const missing = wanted - (await queued());
+    await (await env.apiAs(PERSONA.admin)).patch('/api/v1/wallets/deposit', { userTelegramId: PERSONA.student, amount: task.price * missing });
+    for (let i = 0; i < missing; i++) await buy(env, student, task.id, ['Мельник А.', 'КН-23', `${TOPIC}, варіант ${i + 1}`]);
+    expect(await queued()).toBe(wanted);
+
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env.open({ persona: PERSONA.developer, theme, path: '/settings/dev-panel' });
+      const more = page.getByRole('button', { name: 'Показати ще' });
+      await more.waitFor();
+      expect(await page.getByRole('article').count()).toBe(QUEUE_PAGE);
+      await more.scrollIntoViewIfNeeded();
+      await waitForIdle(page);
+      await expectLaidOut(page, ['Показати ще']);
+      await shoot(page, `dev-panel-more-${theme}`);
+      await more.click();
+      await expect.poll(() => page.getByRole('article').count()).toBe(wanted);
+      expect(await more.count()).toBe(0);
+      await page.close();
+    }
+  });
 });
