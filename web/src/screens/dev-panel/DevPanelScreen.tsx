@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@zalik/contract';
 import { RequireRole } from '../../lib/RequireRole';
-import { loadingRegion, Button, EmptyState, Page, SkeletonBar, Tabs } from '../../ui';
+import { loadingRegion, EmptyState, LoadMore, Page, SkeletonBar, Tabs } from '../../ui';
 import { useInProgressOrders } from './api';
 import { CompletedOrders } from './CompletedOrders';
 import { useKeptInPlace } from './keptInPlace';
@@ -52,7 +52,6 @@ function DevPanel() {
 
 function OpenOrders() {
   const orders = useInProgressOrders();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = orders;
   const loaded = useMemo(() => orders.data?.pages.flatMap((p) => p.content), [orders.data]);
   // Delivered or cancelled during this visit: kept in place until the developer leaves.
   const [finished, setFinished] = useState<ReadonlySet<string>>(new Set());
@@ -66,14 +65,7 @@ function OpenOrders() {
       {shown.map((o) => (
         <OrderCard key={o.id} order={o} onFinished={onFinished} />
       ))}
-      {isFetchingNextPage && <Skeletons />}
-      {hasNextPage && (
-        <div className={styles.moreOrders}>
-          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Показати ще
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={orders} skeleton={<Skeletons />} />
     </div>
   );
 }
