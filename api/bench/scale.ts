@@ -13,6 +13,7 @@
  *   BENCH_DATA=small,large (default both)   BENCH_DATABASE=zalik_large
  *   BENCH_USERS=1000000 (or --users N: the large set's size when it must be seeded; the small one is 1/1000 of the large one's)
  *   BENCH_DURATION=10 (s per call)   BENCH_CONNECTIONS=10   BENCH_FROM_SOURCE=1   BENCH_ONLY=<parts of calls' names, comma-separated>
+ *   BENCH_PROFILE=<dir> (the API's CPU profile of each dataset's run, a .cpuprofile written there when it stops)
  *
  * Exits 1 when an answer is broken (not 2xx, not the contract's shape, empty where the data holds
  * rows, an export without its CSV header line, the snapshots not stored in time), never because of
@@ -53,7 +54,9 @@ if (!SERVER) {
 }
 if (!Number.isSafeInteger(USERS) || USERS < 100) throw new Error('--users / BENCH_USERS wants a whole number of at least 100');
 if (DATA.some((d) => d !== 'small' && d !== 'large')) throw new Error(`BENCH_DATA wants small, large or both, got "${process.env.BENCH_DATA}"`);
-const apiArgs = apiProcessArgs();
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+// The API's CPU profile of each dataset's run, written when it stops (one .cpuprofile per run).
+const apiArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`, ...apiProcessArgs()] : apiProcessArgs();
 if (!apiArgs.includes('--import') && !existsSync(path.join(API_ROOT, 'dist/main.js'))) {
   console.error('api/dist/main.js is missing: run `npm run build -w api` first (or BENCH_FROM_SOURCE=1)');
   process.exit(1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_PATTERN, Id, IdInput, IsoDate, PageQuery, pageOf } from './common.js';
+import { ID_PATTERN, Id, IdInput, IsoDate, PageLimit, PageNumber, PageQuery, pageOf } from './common.js';
 import { MSG } from './messages.js';
 import { MyReview } from './reviews.js';
 import { TASK_TYPES } from './constants.js';
@@ -315,11 +315,10 @@ export const DeveloperOrder = z.object({
 });
 export type DeveloperOrder = z.infer<typeof DeveloperOrder>;
 export const DeveloperOrderList = z.array(DeveloperOrder);
-/** `?page&limit` of the developer's completed orders: page 0 and 20 a page unless given. */
-export const DeveloperOrdersQuery = z.object({
-  page: z.coerce.number({ error: MSG.pageInvalid }).int({ error: MSG.pageInvalid }).min(0, { error: MSG.pageInvalid }).max(100000, { error: MSG.pageInvalid }).default(0),
-  limit: z.coerce.number({ error: MSG.limitInvalid }).int({ error: MSG.limitInvalid }).min(1, { error: MSG.limitInvalid }).max(50, { error: MSG.limitInvalid }).default(20),
-});
+/** Orders per page of a history or a developer's queue or completed orders when only `page` is sent. */
+export const ORDER_PAGE_SIZE = 20;
+/** `?page&limit` of the developer's completed orders: page 0 and a page of ORDER_PAGE_SIZE unless given. */
+export const DeveloperOrdersQuery = z.object({ page: PageNumber.default(0), limit: PageLimit.default(ORDER_PAGE_SIZE) });
 
 export const OrderIdParam = z.object({ id: IdInput });
 
@@ -332,8 +331,6 @@ export const ORDER_MESSAGE_MAX = 2000;
  */
 export const HISTORY_TYPES = ['ALL', 'AUTOGENERATE', 'REGULAR'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
-/** Orders per page of a history or a developer's queue when only `page` is sent. */
-export const ORDER_PAGE_SIZE = 20;
 /**
  * `?page&limit&type` of `GET /api/v1/histories/user/{telegramId}`: without `page` and `limit`
  * the whole history as a plain array (1.8.7); with either, one page `{content, last}`.

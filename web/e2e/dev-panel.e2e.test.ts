@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { MSG, ORDER_PAGE_SIZE, type HistoryItem, type InProgressOrder } from '@zalik/contract';
+import { MSG, ORDER_PAGE_SIZE, PAGE_MAX_LIMIT, type HistoryItem, type DeveloperOrder, type InProgressOrder } from '@zalik/contract';
 import { expectLaidOut, PERSONA, shoot, startE2E, studentOnFirstCourse, type E2E, type Theme, waitForIdle } from './helpers';
 import { SCREENSHOTS_DIR } from './paths';
-import { buy, findTask } from './orders';
+import { buy, deliver, findTask, pdf } from './orders';
 
 /** The dev panel's page of open orders (web/src/screens/dev-panel/api.ts, QUEUE_PAGE_SIZE). */
 const QUEUE_PAGE = ORDER_PAGE_SIZE;
+/** The completed tab's page (COMPLETED_PAGE_SIZE there). */
+const COMPLETED_PAGE = ORDER_PAGE_SIZE;
 
 const SUBJECT = 'Вища математика';
 const MANUAL_TASK = 'Контрольна робота з лінійної алгебри';
@@ -179,6 +181,36 @@ describe('a manual order from purchase to delivery', () => {
       await page.getByRole('article').last().scrollIntoViewIfNeeded();
       await waitForIdle(page);
       await shoot(page, `dev-panel-more-${theme}`);
+      await page.close();
+    }
+  });
+
+  it('the completed tab comes a page at a time too, the rest as the developer scrolls to its end, light and dark', async () => {
+    const developer = await env.apiAs(PERSONA.developer);
+    // The long queue of the test above, delivered: the completed tab then holds more than a page.
+    for (const o of await developer.get<InProgressOrder[]>('/api/v1/histories/developer/in-progress')) {
+      await deliver(env, developer, o.id, [pdf('розв’язок.pdf')]);
+    }
+    let completed = 0;
+    for (let n = 0, found = PAGE_MAX_LIMIT; found === PAGE_MAX_LIMIT; n++) {
+      found = (await developer.get<DeveloperOrder[]>(`/api/v1/histories/developer/completed?page=${n}&limit=${PAGE_MAX_LIMIT}`)).length;
+      completed += found;
+    }
+    expect(completed).toBeGreaterThan(COMPLETED_PAGE);
+
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      const page = await env.open({ persona: PERSONA.developer, theme, path: '/settings/dev-panel' });
+      await page.getByRole('tab', { name: 'Виконані' }).click();
+      const rows = page.getByRole('list', { name: 'Виконані замовлення' }).getByRole('listitem');
+      const more = page.getByRole('button', { name: 'Показати ще' });
+      await more.waitFor();
+      expect(await rows.count()).toBe(COMPLETED_PAGE);
+      await more.scrollIntoViewIfNeeded();
+      await expect.poll(() => rows.count()).toBe(completed);
+      expect(await more.count()).toBe(0);
+      await rows.last().scrollIntoViewIfNeeded();
+      await waitForIdle(page);
+      await shoot(page, `dev-panel-completed-more-${theme}`);
       await page.close();
     }
   });

@@ -4,6 +4,7 @@
  */
 import { on, postEvent, supports } from '@tma.js/sdk-react';
 import { getVersion, openTelegramLink } from './sdk';
+import { warnDev } from './safe';
 
 /** How Telegram says its payment sheet closed ('pending': the client could not tell). */
 export type InvoiceOutcome = 'paid' | 'cancelled' | 'failed' | 'pending';
@@ -50,7 +51,7 @@ export function openInvoice(url: string): Promise<InvoiceOutcome> {
       postEvent('web_app_open_invoice', { slug });
     } catch (err) {
       off();
-      if (import.meta.env.DEV) console.warn('[telegram] invoice', err);
+      warnDev('invoice', err);
       resolve('failed');
     }
   });

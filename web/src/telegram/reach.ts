@@ -13,7 +13,7 @@ import {
   shareMessage as sdkShareMessage,
   supports,
 } from '@tma.js/sdk-react';
-import { safe } from './safe';
+import { safe, warnDev } from './safe';
 
 /** How long a request to the client may take (as sdk.ts waits for the viewport). */
 const SDK_TIMEOUT_MS = 3000;
@@ -37,7 +37,7 @@ export async function shareMessage(id: string): Promise<'sent' | 'declined' | 'f
     await sdkShareMessage(id);
     return 'sent';
   } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram] shareMessage', err);
+    warnDev('shareMessage', err);
     return /USER_DECLINED|CANCEL/i.test(String((err as { message?: string })?.message ?? err)) ? 'declined' : 'failed';
   }
 }
@@ -56,14 +56,14 @@ export async function offerHomeScreen(): Promise<boolean> {
       if (status === 'added' || status === 'unsupported') return false;
     } catch (err) {
       // No answer: offer anyway, the client itself ignores a prompt it cannot show.
-      if (import.meta.env.DEV) console.warn('[telegram] home screen status', err);
+      warnDev('home screen status', err);
     }
   }
   try {
     sdkAddToHomeScreen();
     return true;
   } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram] home screen', err);
+    warnDev('home screen', err);
     return false;
   }
 }
@@ -102,7 +102,7 @@ export const draftStore = {
         const values = (await cloud('getStorageValues', { keys: [key] })) as Record<string, string> | undefined;
         return values?.[key] || null;
       } catch (err) {
-        if (import.meta.env.DEV) console.warn('[telegram] draft read', err);
+        warnDev('draft read', err);
         return null;
       }
     }
@@ -115,7 +115,7 @@ export const draftStore = {
         await (value ? cloud('saveStorageValue', { key, value }) : cloud('deleteStorageValues', { keys: [key] }));
       } catch (err) {
         // A draft is a convenience: a full or refused store loses it, never the form.
-        if (import.meta.env.DEV) console.warn('[telegram] draft write', err);
+        warnDev('draft write', err);
       }
       return;
     }

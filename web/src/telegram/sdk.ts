@@ -22,7 +22,7 @@ import {
 import { DOWNLOAD_FRAME_MS, FULLSCREEN_MIN_VERSION, NATIVE_DOWNLOAD_MIN_VERSION } from '@zalik/contract';
 import { DEMO_FLAG } from './launch';
 import { compareVersions, isMobilePlatform, versionString } from './version';
-import { safe } from './safe';
+import { safe, warnDev } from './safe';
 
 const SDK_TIMEOUT_MS = 3000;
 
@@ -108,7 +108,7 @@ export async function initTelegram(): Promise<void> {
   try {
     if (viewport.mount.isAvailable()) await viewport.mount({ timeout: SDK_TIMEOUT_MS });
   } catch (err) {
-    if (import.meta.env.DEV) console.warn('[telegram] viewport', err);
+    warnDev('viewport', err);
   }
   safe(() => viewport.bindCssVars());
   bindSafeArea();
@@ -126,7 +126,7 @@ export async function initTelegram(): Promise<void> {
   ) {
     // Not awaited: the first paint must not wait for the client's animation.
     viewport.requestFullscreen({ timeout: SDK_TIMEOUT_MS }).catch((err: unknown) => {
-      if (import.meta.env.DEV) console.warn('[telegram] fullscreen', err);
+      warnDev('fullscreen', err);
     });
   }
 

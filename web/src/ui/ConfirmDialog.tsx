@@ -61,7 +61,7 @@ export function ConfirmDialog({
           </h2>
           <div id="confirm-text">
             {question && <p className={styles.dialogQuestion}>{question}</p>}
-            <p className={styles.dialogText}>{text}</p>
+            <div className={styles.dialogText}>{text}</div>
           </div>
         </div>
         <div className={styles.dialogActions}>

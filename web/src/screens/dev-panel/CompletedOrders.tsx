@@ -1,7 +1,7 @@
 import { formatUah, type DeveloperOrder, type OrderStatus } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
 import { formatDate } from '../../lib/date';
-import { loadingRegion, Badge, Button, EmptyState, Link, Section, SkeletonText } from '../../ui';
+import { loadingRegion, Badge, EmptyState, Link, LoadMore, Section, SkeletonText } from '../../ui';
 import { paths } from '../../lib/paths';
 import { COMPLETED_PAGE_SIZE, useCompletedOrders } from './api';
 import styles from './dev-panel.module.css';
@@ -83,7 +83,6 @@ function Skeletons({ count }: { count: number }) {
 /** The developer's delivered and closed orders, newest first: state, what each earned, when; a page at a time. */
 export function CompletedOrders() {
   const query = useCompletedOrders();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   // Offline is said once, by the app's offline bar: the list keeps its placeholders.
   if (query.isPending || (query.isError && isNetworkError(query.error))) {
     return (
@@ -102,14 +101,7 @@ export function CompletedOrders() {
           <Row key={o.id} order={o} />
         ))}
       </ul>
-      {isFetchingNextPage && <Skeletons count={Math.min(2, COMPLETED_PAGE_SIZE)} />}
-      {hasNextPage && (
-        <div className={styles.more}>
-          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Показати ще
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={query} skeleton={<Skeletons count={Math.min(2, COMPLETED_PAGE_SIZE)} />} />
     </Section>
   );
 }

@@ -64,8 +64,8 @@ export function useRefreshQueue(): () => void {
   return () => void qc.invalidateQueries({ queryKey: qk.history.developerQueue() });
 }
 
-/** Completed orders a page at a time (the server's default page is 20). */
-export const COMPLETED_PAGE_SIZE = 20;
+/** Completed orders a page at a time (the server's default page). */
+export const COMPLETED_PAGE_SIZE = ORDER_PAGE_SIZE;
 
 /** `developerCompletedOrders`: delivered and closed orders, newest first, with what each earned; 'Показати ще' loads the next page. */
 export function useCompletedOrders() {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRICE_FILTER_MAX } from '@zalik/contract';
 import { hideError } from '../../../ui';
 import { readFilters, writeFilters } from '../lib/storage';
-import { ADMIN, mockFetch, type MockRoute, renderRoutes, preloadLazy } from '../../../../test/harness';
+import { ADMIN, json, mockFetch, type MockRoute, renderRoutes, preloadLazy } from '../../../../test/harness';
 import { developer, task, teacher } from '../../../../test/fixtures';
 import { tasksRoutes } from '../routes';
 
@@ -13,7 +13,8 @@ vi.mock('../../../ui/Lottie', () => ({ Lottie: () => null }));
 const SUBJECT = '7';
 const routes = (): MockRoute[] => [
   { path: `/api/v1/teachers/subject/${SUBJECT}`, body: [teacher('10', 'Петренко О. В.'), teacher('11', 'Коваленко Н. С.')] },
-  { path: /^\/api\/v1\/tasks\/teacher\/\d+$/, body: [task({ id: '1' })] },
+  // One task of each teacher: a task belongs to one teacher, so the subject's list never repeats one.
+  { path: /^\/api\/v1\/tasks\/teacher\/\d+$/, reply: (call) => json([task({ id: `1${call.pathname.split('/').at(-1)}` })]) },
   { path: `/api/v1/users/developer/${SUBJECT}`, body: [developer('100002', 'dev_demo'), developer('5', 'other_dev')] },
 ];
 
