@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { WORDS, countText, type Task } from '@zalik/contract';
 import { useMe } from '../../api/me';
 import { useReviewModeration, useTaskReviews } from '../../api/reviews';
-import { Button, ReviewCard, SkeletonBar } from '../../ui';
+import { LoadMore, ReviewCard, SkeletonBar } from '../../ui';
 import styles from './buying.module.css';
 
 /**
@@ -32,12 +32,7 @@ export function TaskReviews({ task }: { task: Task }) {
           усі відгуки
         </button>
       ) : (
-        all &&
-        reviews.hasNextPage && (
-          <Button variant="plain" loading={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
-            Показати ще
-          </Button>
-        )
+        all && <LoadMore pages={reviews} skeleton={<SkeletonBar width="100%" height={96} />} />
       )}
     </section>
   );

@@ -1,7 +1,6 @@
 import { HISTORY_PAGE_SIZE, MSG, type WalletKind } from '@zalik/contract';
 import { isNetworkError } from '../../api/network';
-import { useLoadMore } from '../../lib/useLoadMore';
-import { Button, EmptyState, Section } from '../../ui';
+import { Button, EmptyState, LoadMore, Section } from '../../ui';
 import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
 import { TransactionRow } from './TransactionRow';
@@ -20,8 +19,6 @@ interface TransactionListProps {
  */
 export function TransactionList({ telegramId, kind, header = 'Транзакції' }: TransactionListProps) {
   const query = useTransactions(telegramId, kind);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useLoadMore(query);
 
   if (query.isPending) {
     return (
@@ -65,14 +62,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
           <TransactionRow key={`${t.transactionId}-${t.transactionType}-${t.wallet}`} transaction={t} />
         ))}
       </ul>
-      {isFetchingNextPage && <RowSkeletons count={2} kind="transaction" />}
-      {hasNextPage && (
-        <div ref={sentinel} className={styles.more}>
-          <Button variant="plain" stretched disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Показати ще
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={query} skeleton={<RowSkeletons count={2} kind="transaction" />} />
     </Section>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, EmptyState, Page, Section, SelectRow, SkeletonRows } from '../../../ui';
-import { useLoadMore } from '../../../lib/useLoadMore';
+import { EmptyState, LoadMore, Page, Section, SelectRow, SkeletonRows } from '../../../ui';
 import { useGoUp } from '../../../lib/navigation';
 import { useEditTask } from '../task/context';
 import { useTemplateLibrary } from './api';
@@ -12,7 +11,6 @@ export default function ChooseTemplateScreen() {
   const { draft, update } = useEditTask();
   const list = useTemplateLibrary();
   const goBack = useGoUp();
-  const more = useLoadMore(list);
   const entries = list.data?.pages.flatMap((p) => p.content) ?? [];
 
   return (
@@ -36,14 +34,7 @@ export default function ChooseTemplateScreen() {
               {t.name}
             </SelectRow>
           ))}
-          {list.isFetchingNextPage && <SkeletonRows count={2} kind="picker" subtitle />}
-          {list.hasNextPage && !list.isFetchingNextPage && (
-            <div ref={more}>
-              <Button variant="plain" stretched onClick={() => void list.fetchNextPage()}>
-                Показати ще
-              </Button>
-            </div>
-          )}
+          <LoadMore pages={list} skeleton={<SkeletonRows count={2} kind="picker" subtitle />} />
         </Section>
       ) : (
         <EmptyState text="Бібліотека шаблонів порожня. Додайте шаблон в адмін-панелі." />

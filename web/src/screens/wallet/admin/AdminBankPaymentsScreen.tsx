@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BANK_PAYMENT_STATUSES, MSG, formatUah, type BankPayment } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { loadingRegion, Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Tabs, useToast } from '../../../ui';
+import { loadingRegion, ConfirmDialog, EmptyState, LoadMore, Page, SkeletonBar, Tabs, useToast } from '../../../ui';
 import { useBankPayments, useCreditBankPayment } from './api';
 import styles from './admin.module.css';
 import { BankPaymentCard } from './BankPaymentCard';
@@ -30,6 +30,21 @@ export default function AdminBankPaymentsScreen() {
   );
 }
 
+/** Placeholder cards, as tall as a payment's card, while the list or its next page comes. */
+function Skeletons({ count }: { count: number }) {
+  return (
+    <div className={styles.list} {...loadingRegion()}>
+      {Array.from({ length: count }, (_, i) => (
+        <div className={styles.card} key={i}>
+          <SkeletonBar width="40%" height={22} />
+          <SkeletonBar width="70%" height={14} />
+          <SkeletonBar width="100%" height={44} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function AdminBankPayments() {
   const [search, setSearch] = useSearchParams();
   const raw = search.get('status');
@@ -41,19 +56,7 @@ function AdminBankPayments() {
   const rows = list.data?.pages.flat() ?? [];
 
   const body = () => {
-    if (list.isPending) {
-      return (
-        <div className={styles.list} {...loadingRegion()}>
-          {[0, 1].map((i) => (
-            <div className={styles.card} key={i}>
-              <SkeletonBar width="40%" height={22} />
-              <SkeletonBar width="70%" height={14} />
-              <SkeletonBar width="100%" height={44} />
-            </div>
-          ))}
-        </div>
-      );
-    }
+    if (list.isPending) return <Skeletons count={2} />;
     if (list.isError) return <EmptyState text={list.error.message} />;
     if (rows.length === 0) return <EmptyState text={status === 'UNMATCHED' ? 'Усі платежі зараховано' : 'Платежів немає'} />;
     return (
@@ -66,11 +69,7 @@ function AdminBankPayments() {
             onCredit={creditableByHand(p) ? (userTelegramId) => setConfirming({ payment: p, userTelegramId }) : undefined}
           />
         ))}
-        {list.hasNextPage && (
-          <Button variant="plain" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Показати ще
-          </Button>
-        )}
+        <LoadMore pages={list} skeleton={<Skeletons count={1} />} />
       </div>
     );
   };

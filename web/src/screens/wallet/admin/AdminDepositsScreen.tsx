@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEPOSIT_PROVIDERS, DEPOSIT_STATUSES, MSG, formatUah, type DepositProvider, type DepositRequest, type DepositStatus } from '@zalik/contract';
 import { RequireRole } from '../../../lib/RequireRole';
 import { haptic } from '../../../telegram/sdk';
-import { loadingRegion, Button, ConfirmDialog, EmptyState, Page, SkeletonBar, Stars, Tabs, useToast } from '../../../ui';
+import { loadingRegion, ConfirmDialog, EmptyState, LoadMore, Page, SkeletonBar, Stars, Tabs, useToast } from '../../../ui';
 import { useDepositRequests, useRefundDeposit } from './api';
 import styles from './admin.module.css';
 import { DepositCard } from './DepositCard';
@@ -25,10 +25,10 @@ const PROVIDER_FILTER = [
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | 'all' => (list.includes(v as T) ? (v as T) : 'all');
 
-function Skeletons() {
+function Skeletons({ count = 3 }: { count?: number }) {
   return (
     <div className={styles.list} {...loadingRegion()}>
-      {[0, 1, 2].map((i) => (
+      {Array.from({ length: count }, (_, i) => (
         <div className={styles.card} key={i}>
           <SkeletonBar width="45%" height={16} />
           <SkeletonBar width="35%" height={12} />
@@ -85,11 +85,7 @@ function AdminDeposits() {
             onRefund={r.status === 'PAID' && r.provider === 'TELEGRAM_STARS' ? () => setConfirming(r) : undefined}
           />
         ))}
-        {list.hasNextPage && (
-          <Button variant="plain" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Показати ще
-          </Button>
-        )}
+        <LoadMore pages={list} skeleton={<Skeletons count={1} />} />
       </div>
     );
   };
