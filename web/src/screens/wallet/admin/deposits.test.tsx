@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, formatUah, type BankPayment, type DepositRequest, type Wallet } from '@zalik/contract';
 import { ADMIN, json, mockFetch, renderRoutes, STUDENT } from '../../../../test/harness';
 import { walletStaffRoutes } from '../staffRoutes';
+import { ADMIN_PAGE_SIZE } from './api';
 
 vi.mock('../../../telegram/sdk', () => import('../../../../test/sdk-mock'));
 
@@ -87,6 +88,25 @@ describe('admin: deposit requests', () => {
     expect(await screen.findByText(MSG.depositRefundSpent)).toBeInTheDocument();
   });
 
+  it("shows twenty requests, then the next page with 'Показати ще' until the last one", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/transactions/request/deposit': (call) =>
+        json(
+          call.query.get('page') === '0'
+            ? Array.from({ length: ADMIN_PAGE_SIZE }, (_, i) => deposit({ id: String(100 + i), user: { telegramId: String(200 + i), username: `buyer_${i}` } }))
+            : [deposit({ id: '99', user: { telegramId: '299', username: 'buyer_last' } })],
+        ),
+    });
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/deposits', ADMIN);
+    await screen.findByRole('article', { name: /@buyer_0 / });
+    expect(screen.getAllByRole('article')).toHaveLength(ADMIN_PAGE_SIZE);
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByRole('article', { name: /@buyer_last / })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(ADMIN_PAGE_SIZE + 1);
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+    expect(calls.filter((c) => c.pathname === '/api/v1/transactions/request/deposit').map((c) => c.query.get('page'))).toEqual(['0', '1']);
+  });
+
   it('is not for students', async () => {
     mockFetch({});
     renderRoutes(walletStaffRoutes, '/settings/admin-panel/deposits', STUDENT);
@@ -124,6 +144,25 @@ describe('admin: bank payments', () => {
     expect(await screen.findByText(MSG.bankPaymentCredited)).toBeInTheDocument();
     expect(bodies('POST', '/api/v1/transactions/bank-payments/st-9/credit')).toEqual([{ userTelegramId: '100001' }]);
     expect(await screen.findByText('Усі платежі зараховано')).toBeInTheDocument();
+  });
+
+  it("shows twenty payments, then the next page with 'Показати ще' until the last one", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/transactions/bank-payments': (call) =>
+        json(
+          call.query.get('page') === '0'
+            ? Array.from({ length: ADMIN_PAGE_SIZE }, (_, i) => payment({ id: `st-${100 + i}`, amount: 100 + i }))
+            : [payment({ id: 'st-last', amount: 999 })],
+        ),
+    });
+    renderRoutes(walletStaffRoutes, '/settings/admin-panel/bank-payments', ADMIN);
+    await screen.findByRole('article', { name: /Платіж 100/ });
+    expect(screen.getAllByRole('article')).toHaveLength(ADMIN_PAGE_SIZE);
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    expect(await screen.findByRole('article', { name: /Платіж 999/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(ADMIN_PAGE_SIZE + 1);
+    expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+    expect(calls.filter((c) => c.pathname === '/api/v1/transactions/bank-payments').map((c) => c.query.get('page'))).toEqual(['0', '1']);
   });
 
   it('shows who an admin credited a payment to', async () => {
