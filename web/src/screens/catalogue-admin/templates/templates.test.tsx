@@ -84,4 +84,20 @@ describe('the template library (admin)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/list-task/7'));
     expect(api.bodies('PATCH', '/api/v1/tasks/5')).toEqual([expect.objectContaining({ identifierId: '1' })]);
   });
+
+  it("the template picker shows a long library a page at a time: one past the first page is found with 'Показати ще'", async () => {
+    const AUTO = task({ id: '5', title: 'Лабораторна 1', autoGenerate: true, identifier: 'docx-template' });
+    mockFetch({
+      [LIBRARY]: () => json({ content: Array.from({ length: 20 }, (_, i) => entry(String(10 + i), `Шаблон ${i + 1}`)), last: false }),
+      'GET /api/v1/identifiers?page=1&limit=20': () => json({ content: [entry('99', 'Титулка кафедри')], last: true }),
+      'GET /api/v1/discounts/task/5': () => json([]),
+    });
+    renderRoutes(catalogueAdminRoutes, ['/list-task/7', { pathname: '/list-task/edit-task/7', search: '?taskId=5', state: { task: AUTO } }], ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: /Шаблон з бібліотеки/ }));
+    await screen.findByRole('checkbox', { name: /Шаблон 20/ });
+    expect(screen.queryByRole('checkbox', { name: /Титулка кафедри/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Показати ще' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Титулка кафедри/ }));
+    expect(await screen.findByRole('button', { name: /Шаблон з бібліотеки/ })).toHaveTextContent('Титулка кафедри');
+  });
 });
