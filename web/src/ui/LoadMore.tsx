@@ -1,17 +1,12 @@
 import type { ReactNode } from 'react';
-import { useLoadMore } from '../lib/useLoadMore';
+import { useLoadMore, type Pages } from '../lib/useLoadMore';
 import { Button } from './Button';
 import styles from './LoadMore.module.css';
 
-interface Pages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
-
 /**
  * The foot of an infinite list: the next page loads when this scrolls into view, the rows'
- * skeletons stand in while it comes, and 'Показати ще' is the way on without an observer.
+ * skeletons stand in while it comes, and 'Показати ще' is the way on without an observer (and
+ * after a next page failed).
  */
 export function LoadMore({ pages, skeleton }: { pages: Pages; skeleton: ReactNode }) {
   const more = useLoadMore(pages);
