@@ -123,6 +123,40 @@ describe('receiving updates', () => {
     expect(offsets.at(-1)).toBe(Number(update.update_id) + 1);
   });
 
+  it('two pollers of one bot take turns instead of one stopping for good: the one Telegram cut off (409) polls again when the other exits', async () => {
+    const conflicts = new Set<string>();
+    const recorder = (name: string) => {
+      const seen = (obj: object) => {
+        if ((obj as { err?: { error_code?: number } }).err?.error_code === 409) conflicts.add(name);
+      };
+      return { info() {}, warn: seen, error: seen };
+    };
+    const pollers = ['a', 'b'].map((name) => {
+      const bot = createBot(base.deps);
+      const stop = new AbortController();
+      const inbox = createInbox({ db: base.deps.db, bot });
+      return { name, stop, inbox, polled: pollUpdates(bot, inbox, recorder(name), stop.signal, 100) };
+    });
+    try {
+      for (let i = 0; i < 100 && conflicts.size === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(conflicts.size).toBeGreaterThan(0);
+      // The poller that was not cut off exits (the old process of a deploy); the other must carry on.
+      const [cutOff] = [...conflicts];
+      const exiting = pollers.find((p) => p.name !== cutOff)!;
+      exiting.stop.abort();
+      await exiting.polled;
+
+      fake.pushUpdate(startUpdate(5575, '/start'));
+      const answered = () => fake.delivered('sendMessage').filter((c) => c.params.chat_id === 5575);
+      for (let i = 0; i < 100 && answered().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(answered()).toHaveLength(1);
+    } finally {
+      for (const p of pollers) p.stop.abort();
+      await Promise.all(pollers.map((p) => p.polled));
+      await Promise.all(pollers.map((p) => p.inbox.stop()));
+    }
+  });
+
   it('as wired at start-up: polls for updates and sends queued notifications through the bot', async () => {
     const ctx = await createTestContext({ BOT_API_ROOT: fake.apiRoot, OUTBOX_POLL_MS: '50' });
     const app = await buildApp(ctx.deps, { logger: false, serveWeb: false });

@@ -143,6 +143,8 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
   const prepared = new Map<string, FakePreparedMessage>();
   let nextUpdateId = 1;
   let handler: ((update: Record<string, unknown>) => unknown) | null = null;
+  /** The getUpdates request waiting for updates now, if any. */
+  let polling: object | null = null;
 
   /** Update ids only grow, as Telegram's do: getUpdates' offset forgets every id below it. */
   const queue = (update: Record<string, unknown>) => {
@@ -183,12 +185,17 @@ export async function startFakeBotApi(token = '123456:test-bot-token'): Promise<
       case 'sendMediaGroup':
         return (params.media as unknown[]).map(() => message(params.chat_id, { document: { file_id: `doc${messageId}`, file_unique_id: `u${messageId}` } }));
       case 'getUpdates': {
+        // As Telegram does with two pollers of one bot: a newer request ends the one still waiting.
+        const poll = {};
+        polling = poll;
         const offset = Number(params.offset ?? 0);
         // As Telegram does: an offset confirms every update before it, which is then forgotten.
         while (updates.length && Number(updates[0]!.update_id) < offset) updates.shift();
-        for (let waited = 0; waited < 200 && !updates.some((u) => Number(u.update_id) >= offset); waited += 20) {
+        for (let waited = 0; waited < 200 && polling === poll && !updates.some((u) => Number(u.update_id) >= offset); waited += 20) {
           await new Promise((r) => setTimeout(r, 20));
         }
+        if (polling !== poll) return new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
+        polling = null;
         return updates.filter((u) => Number(u.update_id) >= offset);
       }
       case 'savePreparedInlineMessage':
