@@ -214,4 +214,28 @@ describe('a manual order from purchase to delivery', () => {
       await page.close();
     }
   });
+
+  it("a next page that fails is asked for once, with its error, and again only with 'Показати ще'", async () => {
+    const page = await env.open({ persona: PERSONA.developer, path: '/settings/dev-panel' });
+    const second = (url: URL) => url.pathname === '/api/v1/histories/developer/completed' && url.searchParams.get('page') === '1';
+    let asked = 0;
+    await page.route(second, async (route) => {
+      asked++;
+      await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: MSG.badRequest }) });
+    });
+    await page.getByRole('tab', { name: 'Виконані' }).click();
+    const rows = page.getByRole('list', { name: 'Виконані замовлення' }).getByRole('listitem');
+    const more = page.getByRole('button', { name: 'Показати ще' });
+    await more.scrollIntoViewIfNeeded();
+    await page.getByRole('alert').filter({ hasText: MSG.badRequest }).waitFor();
+    // The page already shown stays, and the foot stays in view: seen again, it must not ask again by itself.
+    await page.waitForTimeout(1500);
+    expect(asked).toBe(1);
+    expect(await rows.count()).toBe(COMPLETED_PAGE);
+    await shoot(page, 'dev-panel-completed-page-failed-light');
+    await page.unroute(second);
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(COMPLETED_PAGE);
+    await page.close();
+  });
 });

@@ -74,7 +74,9 @@ function DiscountList() {
     if (d) remove.mutate(d.id, { onSuccess: () => showToast('Знижку видалено') });
   };
 
-  const waiting = query.isPending || (query.isError && isNetworkError(query.error));
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  const failed = query.isError && !query.data;
+  const waiting = query.isPending || (failed && isNetworkError(query.error));
   return (
     <Page title="Знижки">
       {toast}
@@ -99,8 +101,8 @@ function DiscountList() {
       >
         {waiting ? (
           <DiscountSkeletons count={5} />
-        ) : query.isError ? (
-          <p className={styles.empty}>{query.error.message}</p>
+        ) : failed ? (
+          <p className={styles.empty}>{query.error?.message}</p>
         ) : rows.length === 0 ? (
           <EmptyState text={search ? `Немає знижок на «${search}»` : 'Знижок ще немає'} />
         ) : (

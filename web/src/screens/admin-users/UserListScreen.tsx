@@ -52,7 +52,8 @@ function UserList() {
   const users = useUsers(search);
   const ban = useBanFlow();
   const list = unique(users.data?.pages.flatMap((p) => p.content) ?? []);
-  const waiting = users.isPending || (users.isError && isNetworkError(users.error));
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  const waiting = users.isPending || (users.isError && !users.data && isNetworkError(users.error));
 
   return (
     <Page title="Користувачі">

@@ -84,15 +84,17 @@ function Skeletons({ count }: { count: number }) {
 export function CompletedOrders() {
   const query = useCompletedOrders();
   // Offline is said once, by the app's offline bar: the list keeps its placeholders.
-  if (query.isPending || (query.isError && isNetworkError(query.error))) {
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  const failed = query.isError && !query.data;
+  if (query.isPending || (failed && isNetworkError(query.error))) {
     return (
       <Section>
         <Skeletons count={4} />
       </Section>
     );
   }
-  if (query.isError) return <EmptyState text={query.error.message} />;
-  const rows = query.data.pages.flat();
+  if (failed) return <EmptyState text={query.error.message} />;
+  const rows = query.data?.pages.flat() ?? [];
   if (rows.length === 0) return <EmptyState text="Виконаних замовлень ще немає." />;
   return (
     <Section footer="Кошти за замовлення надходять на гаманець розробника, коли студент прийме роботу або мине час на перевірку.">

@@ -58,7 +58,8 @@ function OpenOrders() {
   const onFinished = useCallback((id: string) => setFinished((prev) => new Set(prev).add(id)), []);
   const shown = useKeptInPlace(loaded, finished);
   if (orders.isPending) return <Skeletons />;
-  if (orders.isError) return <EmptyState text={orders.error.message} />;
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  if (orders.isError && !orders.data) return <EmptyState text={orders.error.message} />;
   if (!shown?.length) return <EmptyState text={MSG.emptyOrders} />;
   return (
     <div className={styles.orders}>

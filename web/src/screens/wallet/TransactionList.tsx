@@ -28,7 +28,9 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
     );
   }
   // Offline is said once, by the app's offline bar: the list keeps its placeholders.
-  if (query.isError && isNetworkError(query.error)) {
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  const failed = query.isError && !query.data;
+  if (failed && isNetworkError(query.error)) {
     return (
       <Section header={header}>
         <RowSkeletons count={HISTORY_PAGE_SIZE} kind="transaction" />
@@ -36,7 +38,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
     );
   }
   // Says why and offers to try again, as the other lists do.
-  if (query.isError) {
+  if (failed) {
     return (
       <Section header={header}>
         <EmptyState text={query.error.message}>
@@ -47,7 +49,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
       </Section>
     );
   }
-  const rows = query.data.pages.flat();
+  const rows = query.data?.pages.flat() ?? [];
   if (rows.length === 0) {
     return (
       <Section header={header}>

@@ -77,7 +77,9 @@ function Audit() {
     exporter.mutate({ kind: 'audit', from, to, action, adminId, userId }, { onSuccess: (made) => download.start(made.link, made.fileName) });
   };
 
-  const waiting = query.isPending || (query.isError && isNetworkError(query.error));
+  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+  const failed = query.isError && !query.data;
+  const waiting = query.isPending || (failed && isNetworkError(query.error));
   return (
     <Page title="Журнал дій">
       <Section header="Фільтри">
@@ -107,8 +109,8 @@ function Audit() {
       <Section header="Дії" footer={entries.length > 0 ? 'Дні — за київським часом, обидва включно; без дат — увесь журнал. Записи не можна змінити чи видалити.' : undefined}>
         {waiting ? (
           <SkeletonRows count={5} />
-        ) : query.isError ? (
-          <p className={styles.empty}>{query.error.message}</p>
+        ) : failed ? (
+          <p className={styles.empty}>{query.error?.message}</p>
         ) : entries.length === 0 ? (
           <EmptyState text="За цими фільтрами дій немає" />
         ) : (

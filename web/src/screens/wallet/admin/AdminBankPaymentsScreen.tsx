@@ -57,7 +57,8 @@ function AdminBankPayments() {
 
   const body = () => {
     if (list.isPending) return <Skeletons count={2} />;
-    if (list.isError) return <EmptyState text={list.error.message} />;
+    // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+    if (list.isError && !list.data) return <EmptyState text={list.error.message} />;
     if (rows.length === 0) return <EmptyState text={status === 'UNMATCHED' ? 'Усі платежі зараховано' : 'Платежів немає'} />;
     return (
       <div className={styles.list}>

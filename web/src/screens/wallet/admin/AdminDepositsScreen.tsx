@@ -73,7 +73,8 @@ function AdminDeposits() {
 
   const body = () => {
     if (list.isPending) return <Skeletons />;
-    if (list.isError) return <EmptyState text={list.error.message} />;
+    // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
+    if (list.isError && !list.data) return <EmptyState text={list.error.message} />;
     if (rows.length === 0) return <EmptyState text="Поповнень за цим фільтром немає" />;
     return (
       <div className={styles.list}>
