@@ -28,3 +28,11 @@ export function useLoadMore({ hasNextPage, isFetchingNextPage, isFetchNextPageEr
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   return sentinel;
 }
+
+/**
+ * The error a list shows in its own place: only while it has nothing loaded. A failed later page
+ * (or refresh) keeps the rows already shown, and its banner says why.
+ */
+export function listError<E>(query: { error: E | null; data: unknown }): E | null {
+  return query.data === undefined ? query.error : null;
+}

@@ -9,6 +9,7 @@ import { useDeleteDiscount, useDiscounts, type TypeFilter } from './api';
 import { DiscountRow, DiscountSkeletons } from './DiscountRow';
 import { describe } from './labels';
 import styles from './admin-discounts.module.css';
+import { listError } from '../../lib/useLoadMore';
 
 const SEARCH_DELAY_MS = 250;
 const FILTERS = [
@@ -74,9 +75,8 @@ function DiscountList() {
     if (d) remove.mutate(d.id, { onSuccess: () => showToast('Знижку видалено') });
   };
 
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  const failed = query.isError && !query.data;
-  const waiting = query.isPending || (failed && isNetworkError(query.error));
+  const failed = listError(query);
+  const waiting = query.isPending || (isNetworkError(failed));
   return (
     <Page title="Знижки">
       {toast}
@@ -102,7 +102,7 @@ function DiscountList() {
         {waiting ? (
           <DiscountSkeletons count={5} />
         ) : failed ? (
-          <p className={styles.empty}>{query.error?.message}</p>
+          <p className={styles.empty}>{failed.message}</p>
         ) : rows.length === 0 ? (
           <EmptyState text={search ? `Немає знижок на «${search}»` : 'Знижок ще немає'} />
         ) : (

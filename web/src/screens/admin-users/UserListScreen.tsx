@@ -9,6 +9,7 @@ import { userSearchQuery } from '../../lib/userSearch';
 import { useBanFlow } from './useBanFlow';
 import { UserRow } from './UserRow';
 import styles from './admin-users.module.css';
+import { listError } from '../../lib/useLoadMore';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -52,8 +53,7 @@ function UserList() {
   const users = useUsers(search);
   const ban = useBanFlow();
   const list = unique(users.data?.pages.flatMap((p) => p.content) ?? []);
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  const waiting = users.isPending || (users.isError && !users.data && isNetworkError(users.error));
+  const waiting = users.isPending || isNetworkError(listError(users));
 
   return (
     <Page title="Користувачі">

@@ -5,6 +5,7 @@ import { loadingRegion, Badge, EmptyState, Link, LoadMore, Section, SkeletonText
 import { paths } from '../../lib/paths';
 import { COMPLETED_PAGE_SIZE, useCompletedOrders } from './api';
 import styles from './dev-panel.module.css';
+import { listError } from '../../lib/useLoadMore';
 
 /** A completed order's state as the developer reads it (open orders are on the other tab). */
 const STATE: Record<OrderStatus, string> = {
@@ -84,16 +85,15 @@ function Skeletons({ count }: { count: number }) {
 export function CompletedOrders() {
   const query = useCompletedOrders();
   // Offline is said once, by the app's offline bar: the list keeps its placeholders.
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  const failed = query.isError && !query.data;
-  if (query.isPending || (failed && isNetworkError(query.error))) {
+  const failed = listError(query);
+  if (query.isPending || (isNetworkError(failed))) {
     return (
       <Section>
         <Skeletons count={4} />
       </Section>
     );
   }
-  if (failed) return <EmptyState text={query.error.message} />;
+  if (failed) return <EmptyState text={failed.message} />;
   const rows = query.data?.pages.flat() ?? [];
   if (rows.length === 0) return <EmptyState text="Виконаних замовлень ще немає." />;
   return (

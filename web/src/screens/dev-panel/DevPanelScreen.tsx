@@ -8,6 +8,7 @@ import { CompletedOrders } from './CompletedOrders';
 import { useKeptInPlace } from './keptInPlace';
 import { OrderCard } from './OrderCard';
 import styles from './dev-panel.module.css';
+import { listError } from '../../lib/useLoadMore';
 
 type Tab = 'open' | 'done';
 const TABS = [
@@ -58,8 +59,8 @@ function OpenOrders() {
   const onFinished = useCallback((id: string) => setFinished((prev) => new Set(prev).add(id)), []);
   const shown = useKeptInPlace(loaded, finished);
   if (orders.isPending) return <Skeletons />;
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  if (orders.isError && !orders.data) return <EmptyState text={orders.error.message} />;
+  const failed = listError(orders);
+  if (failed) return <EmptyState text={failed.message} />;
   if (!shown?.length) return <EmptyState text={MSG.emptyOrders} />;
   return (
     <div className={styles.orders}>

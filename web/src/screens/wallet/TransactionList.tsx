@@ -5,6 +5,7 @@ import { RowSkeletons } from './RowSkeletons';
 import { useTransactions } from './api';
 import { TransactionRow } from './TransactionRow';
 import styles from './wallet.module.css';
+import { listError } from '../../lib/useLoadMore';
 
 interface TransactionListProps {
   telegramId: string;
@@ -28,9 +29,8 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
     );
   }
   // Offline is said once, by the app's offline bar: the list keeps its placeholders.
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  const failed = query.isError && !query.data;
-  if (failed && isNetworkError(query.error)) {
+  const failed = listError(query);
+  if (isNetworkError(failed)) {
     return (
       <Section header={header}>
         <RowSkeletons count={HISTORY_PAGE_SIZE} kind="transaction" />
@@ -41,7 +41,7 @@ export function TransactionList({ telegramId, kind, header = 'Транзакці
   if (failed) {
     return (
       <Section header={header}>
-        <EmptyState text={query.error.message}>
+        <EmptyState text={failed.message}>
           <Button variant="secondary" onClick={() => void query.refetch()}>
             Спробувати ще раз
           </Button>

@@ -8,6 +8,7 @@ import { kyivDay } from '../../../lib/kyivTime';
 import { useAdmins, useAudit, useAuditExport, type AuditFilter } from './api';
 import { AuditEntryRow } from './AuditEntryRow';
 import styles from './audit.module.css';
+import { listError } from '../../../lib/useLoadMore';
 
 const TYPING_DELAY_MS = 400;
 const isAction = (v: string | null): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v ?? '');
@@ -77,9 +78,8 @@ function Audit() {
     exporter.mutate({ kind: 'audit', from, to, action, adminId, userId }, { onSuccess: (made) => download.start(made.link, made.fileName) });
   };
 
-  // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-  const failed = query.isError && !query.data;
-  const waiting = query.isPending || (failed && isNetworkError(query.error));
+  const failed = listError(query);
+  const waiting = query.isPending || (isNetworkError(failed));
   return (
     <Page title="Журнал дій">
       <Section header="Фільтри">
@@ -110,7 +110,7 @@ function Audit() {
         {waiting ? (
           <SkeletonRows count={5} />
         ) : failed ? (
-          <p className={styles.empty}>{query.error?.message}</p>
+          <p className={styles.empty}>{failed.message}</p>
         ) : entries.length === 0 ? (
           <EmptyState text="За цими фільтрами дій немає" />
         ) : (

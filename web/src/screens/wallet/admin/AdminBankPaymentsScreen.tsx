@@ -8,6 +8,7 @@ import { useBankPayments, useCreditBankPayment } from './api';
 import styles from './admin.module.css';
 import { BankPaymentCard } from './BankPaymentCard';
 import { creditableByHand } from './labels';
+import { listError } from '../../../lib/useLoadMore';
 
 type Status = BankPayment['status'];
 const TAB_LABEL: Record<Status, string> = { UNMATCHED: 'Без коду', MATCHED: 'За кодом', CREDITED: 'Зараховані' };
@@ -57,8 +58,8 @@ function AdminBankPayments() {
 
   const body = () => {
     if (list.isPending) return <Skeletons count={2} />;
-    // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-    if (list.isError && !list.data) return <EmptyState text={list.error.message} />;
+    const failed = listError(list);
+    if (failed) return <EmptyState text={failed.message} />;
     if (rows.length === 0) return <EmptyState text={status === 'UNMATCHED' ? 'Усі платежі зараховано' : 'Платежів немає'} />;
     return (
       <div className={styles.list}>

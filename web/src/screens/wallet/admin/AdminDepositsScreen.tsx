@@ -8,6 +8,7 @@ import { useDepositRequests, useRefundDeposit } from './api';
 import styles from './admin.module.css';
 import { DepositCard } from './DepositCard';
 import { whoOf } from './labels';
+import { listError } from '../../../lib/useLoadMore';
 
 const STATUS_FILTER = [
   { value: 'all', label: 'Усі' },
@@ -73,8 +74,8 @@ function AdminDeposits() {
 
   const body = () => {
     if (list.isPending) return <Skeletons />;
-    // A failed later page keeps the rows already shown (its banner says why); this is for a list with none.
-    if (list.isError && !list.data) return <EmptyState text={list.error.message} />;
+    const failed = listError(list);
+    if (failed) return <EmptyState text={failed.message} />;
     if (rows.length === 0) return <EmptyState text="Поповнень за цим фільтром немає" />;
     return (
       <div className={styles.list}>
